@@ -1,0 +1,143 @@
+//! Cleanup after rewrites, run at the end of every pipeline that changed
+//! something. Rewrites (one-line algebra each):
+//!
+//! * `convert-same-type`:   convert(x : T) -> T            ==> x
+//! * `convert-roundtrip`:   convert(convert(x : A) -> B) -> A ==> x, when B holds every A exactly
+//! * `convert-dedup`:       two convert(x) -> T            ==> one convert(x) -> T
+//! * `dead-op`:             a pure op whose results are unused ==> removed
+//!
+//! A greedy worklist re-examines the producers of anything removed.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::{Options, Pass, PassError, PassInfo, PassStats};
+use crate::ir::{Block, ElemType, Module, Op, Type, Value};
+
+/// The pass's name.
+pub const NAME: &str = "cleanup";
+
+/// Registry entry.
+pub fn info() -> PassInfo {
+    PassInfo {
+        name: NAME,
+        summary: "fold redundant converts, merge duplicate converts, remove dead pure ops (runs after every rewriting pipeline)",
+        options: &[],
+        make: |_: &Options| Ok(Box::new(Cleanup)),
+    }
+}
+
+/// The cleanup pass.
+pub struct Cleanup;
+
+/// Operations without side effects: removable when their results are unused.
+fn is_pure(name: &str) -> bool {
+    matches!(
+        name,
+        "stablehlo.convert"
+            | "stablehlo.constant"
+            | "stablehlo.reshape"
+            | "stablehlo.transpose"
+            | "stablehlo.broadcast_in_dim"
+            | "stablehlo.slice"
+            | "stablehlo.add"
+            | "stablehlo.subtract"
+            | "stablehlo.multiply"
+            | "stablehlo.divide"
+            | "stablehlo.clamp"
+            | "stablehlo.dot_general"
+            | "stablehlo.convolution"
+    )
+}
+
+/// Whether every value of `from` is exactly representable in `to`.
+fn widens_exactly(from: &ElemType, to: &ElemType) -> bool {
+    use ElemType::*;
+    matches!(
+        (from, to),
+        (F16, F32) | (F16, F64) | (BF16, F32) | (BF16, F64) | (F32, F64)
+    ) || from == to
+}
+
+fn elem_of(module: &Module, v: Value) -> Option<ElemType> {
+    module.dfg.ty(v).elem().cloned()
+}
+
+impl Pass for Cleanup {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run(&self, module: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
+        let mut work: VecDeque<Op> = module.walk().into_iter().collect();
+        let mut changed = false;
+        // (input value, result type) -> first convert producing it
+        let mut converts: HashMap<(Value, Type, Option<Block>), Value> = HashMap::new();
+        while let Some(op) = work.pop_front() {
+            if !module.dfg.contains(op) {
+                continue;
+            }
+            let data = module.dfg.op(op);
+            if data.name == "stablehlo.convert"
+                && data.operands.len() == 1
+                && data.results.len() == 1
+            {
+                let (x, r) = (data.operands[0], data.results[0]);
+                let (tx, tr) = (module.dfg.ty(x).clone(), module.dfg.ty(r).clone());
+                if tx == tr {
+                    module.dfg.replace_uses(r, x, None);
+                    stats.bump("convert-same-type");
+                    changed = true;
+                } else if let Some(p) = module.dfg.producer(x) {
+                    let pd = module.dfg.op(p);
+                    if pd.name == "stablehlo.convert" && pd.operands.len() == 1 {
+                        let src = pd.operands[0];
+                        if module.dfg.ty(src) == &tr {
+                            if let (Some(a), Some(b)) = (elem_of(module, src), elem_of(module, x)) {
+                                if widens_exactly(&a, &b) {
+                                    module.dfg.replace_uses(r, src, None);
+                                    stats.bump("convert-roundtrip");
+                                    changed = true;
+                                    work.push_back(p);
+                                }
+                            }
+                        }
+                    }
+                }
+                if module.dfg.has_uses(r) {
+                    let block = module.dfg.op(op).block;
+                    match converts.get(&(x, tr.clone(), block)) {
+                        Some(&first)
+                            if module
+                                .dfg
+                                .producer(first)
+                                .is_some_and(|f| module.dfg.contains(f)) =>
+                        {
+                            module.dfg.replace_uses(r, first, None);
+                            stats.bump("convert-dedup");
+                            changed = true;
+                        }
+                        _ => {
+                            converts.insert((x, tr, block), r);
+                        }
+                    }
+                }
+            }
+            let data = module.dfg.op(op);
+            if is_pure(&data.name)
+                && !data.results.is_empty()
+                && data.results.iter().all(|&v| !module.dfg.has_uses(v))
+            {
+                let producers: Vec<Op> = data
+                    .operands
+                    .iter()
+                    .filter_map(|&v| module.dfg.producer(v))
+                    .collect();
+                module.erase_op(op);
+                stats.bump("dead-op");
+                changed = true;
+                work.extend(producers);
+            }
+        }
+        Ok(changed)
+    }
+}

@@ -1,0 +1,174 @@
+//! Rewrite passes and the driver that runs them.
+//!
+//! A pass is named (kebab-case), takes MLIR-style options
+//! (`f16-matmul{min-elements=4096}`), reports how many times each of its
+//! rewrites fired, and says whether it changed anything. Every pipeline ends
+//! with [`cleanup`], which removes what the rewrites left dead.
+//!
+//! The folder sits at the top of the repository so that pass authors find
+//! it; it is compiled as the `hlo_opt::passes` module (see docs/ARCHITECTURE.md).
+
+pub mod cleanup;
+mod options;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::ir::Module;
+
+pub use options::{OptionInfo, Options};
+
+/// Why a pass could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum PassError {
+    /// No pass has this name.
+    #[error("unknown pass `{0}`; `hlo-opt --list-passes` lists them")]
+    Unknown(String),
+    /// The `{...}` option text could not be read.
+    #[error("pass `{pass}`: {message}")]
+    BadOption {
+        /// The pass.
+        pass: String,
+        /// What is wrong, in words.
+        message: String,
+    },
+    /// The program cannot be rewritten as asked.
+    #[error("pass `{pass}`: {message}")]
+    Failed {
+        /// The pass.
+        pass: String,
+        /// What is wrong, in words.
+        message: String,
+    },
+}
+
+/// Counts of what one pass did, by rewrite name.
+#[derive(Debug, Default, Clone)]
+pub struct PassStats {
+    /// How many times each named rewrite fired.
+    pub rewrites: BTreeMap<&'static str, u64>,
+    /// Extra figures (`weight-bytes-before`), by name.
+    pub figures: BTreeMap<&'static str, u64>,
+}
+
+impl PassStats {
+    /// Counts one firing of a rewrite.
+    pub fn bump(&mut self, rewrite: &'static str) {
+        *self.rewrites.entry(rewrite).or_default() += 1;
+    }
+
+    /// Whether anything fired.
+    pub fn changed(&self) -> bool {
+        self.rewrites.values().any(|&n| n > 0)
+    }
+}
+
+/// A rewrite of a module.
+pub trait Pass {
+    /// The pass's name, as on the command line.
+    fn name(&self) -> &'static str;
+    /// Rewrites the module, counting rewrites in `stats`. Returns whether it changed anything.
+    fn run(&self, module: &mut Module, stats: &mut PassStats) -> Result<bool, PassError>;
+}
+
+/// A pass as the registry lists it.
+pub struct PassInfo {
+    /// Its name.
+    pub name: &'static str,
+    /// One line on what it does.
+    pub summary: &'static str,
+    /// Its options.
+    pub options: &'static [OptionInfo],
+    /// Makes the pass from its options.
+    pub make: fn(&Options) -> Result<Box<dyn Pass>, PassError>,
+}
+
+/// Every pass, in the order `--list-passes` shows them.
+pub fn registry() -> Vec<PassInfo> {
+    vec![cleanup::info()]
+}
+
+/// `--list-passes` text.
+pub fn describe_all() -> String {
+    let mut s = String::new();
+    for info in registry() {
+        s.push_str(&format!("{}\n    {}\n", info.name, info.summary));
+        for o in info.options {
+            s.push_str(&format!(
+                "    {}={} (default {})\n        {}\n",
+                o.name, o.kind, o.default, o.help
+            ));
+        }
+    }
+    s
+}
+
+/// What one run of a pipeline did.
+#[derive(Debug, Default)]
+pub struct RunStats {
+    /// Per pass, in order.
+    pub passes: Vec<(String, PassStats)>,
+}
+
+impl fmt::Display for RunStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (name, stats) in &self.passes {
+            writeln!(f, "pass {name}:")?;
+            if stats.rewrites.is_empty() && stats.figures.is_empty() {
+                writeln!(f, "  (no change)")?;
+            }
+            for (rewrite, n) in &stats.rewrites {
+                writeln!(f, "  {rewrite}: {n}")?;
+            }
+            for (figure, n) in &stats.figures {
+                writeln!(f, "  {figure}: {n}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An ordered list of passes, followed by cleanup.
+pub struct Pipeline {
+    passes: Vec<Box<dyn Pass>>,
+}
+
+impl Pipeline {
+    /// Reads `NAME{k=v,...}` specs.
+    pub fn from_specs(specs: &[String]) -> Result<Pipeline, PassError> {
+        let registry = registry();
+        let mut passes = Vec::new();
+        for spec in specs {
+            let (name, opts) = options::split_spec(spec)?;
+            let info = registry
+                .iter()
+                .find(|i| i.name == name)
+                .ok_or_else(|| PassError::Unknown(name.to_string()))?;
+            let options = Options::parse(info.name, opts, info.options)?;
+            passes.push((info.make)(&options)?);
+        }
+        Ok(Pipeline { passes })
+    }
+
+    /// Whether the pipeline has no pass (a plain round trip).
+    pub fn is_empty(&self) -> bool {
+        self.passes.is_empty()
+    }
+
+    /// Runs every pass in order; when any changed the module, runs cleanup.
+    pub fn run(&self, module: &mut Module) -> Result<RunStats, PassError> {
+        let mut stats = RunStats::default();
+        let mut changed = false;
+        for pass in &self.passes {
+            let mut s = PassStats::default();
+            changed |= pass.run(module, &mut s)?;
+            stats.passes.push((pass.name().to_string(), s));
+        }
+        if changed && !self.passes.iter().any(|p| p.name() == cleanup::NAME) {
+            let mut s = PassStats::default();
+            cleanup::Cleanup.run(module, &mut s)?;
+            stats.passes.push((cleanup::NAME.to_string(), s));
+        }
+        Ok(stats)
+    }
+}

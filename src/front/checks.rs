@@ -1,0 +1,108 @@
+//! Checks made around the grammar: nesting depth before it runs (so that deep
+//! input is an error, not a stack overflow), and constant sizes after.
+
+use super::error::{ParseError, ParseErrorKind};
+use crate::ir::{ElemType, Module, Source, Type};
+
+/// Fails at the first bracket nested deeper than `max`, ignoring brackets in
+/// strings and comments.
+pub(crate) fn check_nesting(source: &Source, max: usize) -> Result<(), ParseError> {
+    let bytes = source.text().as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' | b'<' => {
+                depth += 1;
+                if depth > max {
+                    return Err(ParseError::at(source, i, ParseErrorKind::TooDeep(max)));
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            // `->` is an arrow, not a closing angle bracket.
+            b'>' if i == 0 || bytes[i - 1] != b'-' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Checks every hex constant against the type in its operation's signature.
+pub(crate) fn check_module(module: &Module) -> Result<(), ParseError> {
+    for op in module.walk() {
+        let data = module.dfg.op(op);
+        let Some(payload) = data.payload else {
+            continue;
+        };
+        let digits = module.source.slice(payload).as_bytes();
+        if let Some(pos) = digits.iter().position(|b| !b.is_ascii_hexdigit()) {
+            let c = module.source.slice(payload)[pos..]
+                .chars()
+                .next()
+                .unwrap_or('?');
+            return Err(ParseError::at(
+                &module.source,
+                payload.start + pos,
+                ParseErrorKind::HexDigit(c),
+            ));
+        }
+        if digits.len() % 2 != 0 {
+            return Err(ParseError::at(
+                &module.source,
+                payload.start,
+                ParseErrorKind::HexLength {
+                    expected: "a whole number of bytes".into(),
+                    found: digits.len() / 2,
+                },
+            ));
+        }
+        let Some(Type::Tensor(t)) = data.sig.as_ref().and_then(|s| s.outputs.last()) else {
+            continue;
+        };
+        let (Some(n), found) = (t.num_elements(), digits.len() / 2) else {
+            continue;
+        };
+        let ok = match (&t.elem, t.elem.storage_bytes()) {
+            // i1 may be stored one byte per element or packed eight to a byte.
+            (ElemType::Int { bits: 1, .. }, _) => {
+                found as u64 == n || found as u64 == n.div_ceil(8) || found == 1
+            }
+            (_, Some(b)) => found as u64 == n * b || found as u64 == b,
+            (_, None) => true,
+        };
+        if !ok {
+            let b = t.elem.storage_bytes().unwrap_or(1);
+            return Err(ParseError::at(
+                &module.source,
+                payload.start,
+                ParseErrorKind::HexLength {
+                    expected: format!(
+                        "{} ({} x {} bytes of {}) or {} for a splat",
+                        n * b,
+                        n,
+                        b,
+                        t.elem,
+                        b
+                    ),
+                    found,
+                },
+            ));
+        }
+    }
+    Ok(())
+}

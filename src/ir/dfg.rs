@@ -1,0 +1,332 @@
+//! Values and their uses: operations are nodes of a petgraph `StableGraph`,
+//! every SSA use is an edge from the operation that defines the value to the
+//! operation that reads it. Order lives elsewhere ([`super::Layout`]).
+
+use petgraph::stable_graph::{EdgeIndex, StableDiGraph};
+use petgraph::visit::EdgeRef;
+use petgraph::Direction;
+
+use super::{Block, Op, Region, Span, Type, Value};
+
+/// One use of a value: the edge weight of the data-flow graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Use {
+    /// The value read.
+    pub value: Value,
+    /// Which operand of the user reads it.
+    pub operand: u32,
+}
+
+/// How an operation was (or will be) written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpForm {
+    /// Custom syntax: `stablehlo.add %a, %b : tensor<f32>`.
+    Pretty,
+    /// Generic syntax: `"stablehlo.add"(%a, %b) : (...) -> ...`.
+    Generic,
+    /// A top-level alias definition, `#loc1 = loc("x")`, kept verbatim.
+    Alias,
+    /// The `{-# dialect_resources ... #-}` section, kept verbatim.
+    Resource,
+}
+
+/// A piece of an operation's printed form: source text, new text, or a hole
+/// that the printer fills from the IR.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// Text of the input, printed as it was.
+    Src(Span),
+    /// Text written by a pass.
+    Text(Box<str>),
+    /// The result list, `%a, %b:2 = ` (operations made by passes).
+    Results,
+    /// The operand at this index, `%x` or `%x#1`; with the span it was written
+    /// at while it still reads the value it was parsed with.
+    Operand(u32, Option<Span>),
+    /// The type of a declared value (`%arg0: <type>`).
+    DefType(Value),
+    /// The attribute dictionary of a declared value, with attributes passes added.
+    DefAttrs(Value),
+    /// The region at this index.
+    Region(u32),
+    /// The trailing type signature.
+    Sig,
+}
+
+/// The trailing type signature of an operation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// Where it is written; `None` once a pass has changed it (then it is printed anew).
+    pub span: Option<Span>,
+    /// Operand types of a functional signature `(A, B) -> C`; `None` for the short form `: T`.
+    pub inputs: Option<Vec<Type>>,
+    /// Result types of a functional signature, or the listed types of the short form.
+    pub outputs: Vec<Type>,
+}
+
+/// An operation.
+#[derive(Clone, Debug)]
+pub struct OpData {
+    /// The operation name without quotes, `stablehlo.dot_general`.
+    pub name: String,
+    /// How it is written.
+    pub form: OpForm,
+    /// Values it defines, in order.
+    pub results: Vec<Value>,
+    /// Values it reads, in order of appearance.
+    pub operands: Vec<Value>,
+    /// Values its own syntax declares for its regions (function arguments,
+    /// `while` iteration arguments, `reducer` arguments).
+    pub decls: Vec<Value>,
+    /// Its regions, in order.
+    pub regions: Vec<Region>,
+    /// The trailing type signature, if it has one.
+    pub sig: Option<Signature>,
+    /// Its location, `loc(...)`, if written.
+    pub loc: Option<Span>,
+    /// The hex digits of a `dense<"0x...">` attribute, if it has one.
+    pub payload: Option<Span>,
+    /// Its printed form.
+    pub pieces: Vec<Piece>,
+    /// Whitespace and comments printed in front of it.
+    pub leading: Piece,
+    /// The block that holds it.
+    pub block: Option<Block>,
+}
+
+impl OpData {
+    /// An operation with a name and nothing else, to be filled by a builder.
+    pub fn new(name: impl Into<String>, form: OpForm) -> OpData {
+        OpData {
+            name: name.into(),
+            form,
+            results: Vec::new(),
+            operands: Vec::new(),
+            decls: Vec::new(),
+            regions: Vec::new(),
+            sig: None,
+            loc: None,
+            payload: None,
+            pieces: Vec::new(),
+            leading: Piece::Text("".into()),
+            block: None,
+        }
+    }
+}
+
+/// Where a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueDef {
+    /// The `index`-th result of an operation.
+    Result {
+        /// The defining operation.
+        op: Op,
+        /// Position among its results.
+        index: u32,
+    },
+    /// Declared by an operation's own syntax for its regions (`func.func` arguments).
+    Decl {
+        /// The declaring operation.
+        op: Op,
+        /// Position among its declarations.
+        index: u32,
+    },
+    /// An argument of a block written with a `^bb0(...)` header.
+    BlockArg {
+        /// The block.
+        block: Block,
+        /// Position among its arguments.
+        index: u32,
+    },
+}
+
+/// An SSA value.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    /// Its name without `%` (`0`, `arg3`, `cst_1`); for a multi-result group, the group's name.
+    pub name: String,
+    /// Its position in a multi-result group, printed as `%name#index`.
+    pub group_index: Option<u32>,
+    /// Its type.
+    pub ty: Type,
+    /// Where its type is written next to its declaration; `None` once changed.
+    pub ty_span: Option<Span>,
+    /// The attribute dictionary written after a declared type, `{...}`.
+    pub attrs_span: Option<Span>,
+    /// Attributes added by passes, `(name, value)`, printed after the written ones.
+    pub extra_attrs: Vec<(String, String)>,
+    /// Where it comes from.
+    pub def: ValueDef,
+    /// The operation whose graph node carries its use edges: the defining or
+    /// declaring operation, or for a block argument the operation that owns the block.
+    pub origin: Op,
+    /// Where its name is written (for messages).
+    pub def_span: Span,
+    /// The location written after a declared value, `loc("p['w1']")`.
+    pub loc: Option<Span>,
+}
+
+impl ValueData {
+    /// How a use of this value is written: `%name` or `%name#i`.
+    pub fn ref_text(&self) -> String {
+        match self.group_index {
+            Some(i) => format!("%{}#{}", self.name, i),
+            None => format!("%{}", self.name),
+        }
+    }
+
+    /// Whether it is an argument of a function (declared by `func.func`).
+    pub fn is_decl(&self) -> bool {
+        matches!(self.def, ValueDef::Decl { .. })
+    }
+}
+
+/// The data-flow graph: operations, values and use edges.
+#[derive(Default)]
+pub struct DataFlowGraph {
+    graph: StableDiGraph<OpData, Use, u32>,
+    values: Vec<ValueData>,
+}
+
+impl DataFlowGraph {
+    /// Adds an operation (without edges; see [`DataFlowGraph::push_operand`]).
+    pub fn add_op(&mut self, data: OpData) -> Op {
+        Op(self.graph.add_node(data))
+    }
+
+    /// Adds a value to the arena.
+    pub fn add_value(&mut self, data: ValueData) -> Value {
+        let v = Value(self.values.len() as u32);
+        self.values.push(data);
+        v
+    }
+
+    /// The operation's data.
+    pub fn op(&self, op: Op) -> &OpData {
+        &self.graph[op.0]
+    }
+
+    /// The operation's data, to change it.
+    pub fn op_mut(&mut self, op: Op) -> &mut OpData {
+        &mut self.graph[op.0]
+    }
+
+    /// Whether the operation still exists.
+    pub fn contains(&self, op: Op) -> bool {
+        self.graph.contains_node(op.0)
+    }
+
+    /// The value's data.
+    pub fn value(&self, v: Value) -> &ValueData {
+        &self.values[v.0 as usize]
+    }
+
+    /// The value's data, to change it.
+    pub fn value_mut(&mut self, v: Value) -> &mut ValueData {
+        &mut self.values[v.0 as usize]
+    }
+
+    /// The value's type.
+    pub fn ty(&self, v: Value) -> &Type {
+        &self.value(v).ty
+    }
+
+    /// Appends an operand to `op` and records the use edge.
+    pub fn push_operand(&mut self, op: Op, v: Value) {
+        let operand = self.graph[op.0].operands.len() as u32;
+        self.graph[op.0].operands.push(v);
+        let origin = self.value(v).origin;
+        self.graph
+            .add_edge(origin.0, op.0, Use { value: v, operand });
+    }
+
+    fn use_edge(&self, op: Op, operand: u32) -> Option<EdgeIndex<u32>> {
+        self.graph
+            .edges_directed(op.0, Direction::Incoming)
+            .find(|e| e.weight().operand == operand)
+            .map(|e| e.id())
+    }
+
+    /// Makes operand `index` of `op` read `v` instead.
+    pub fn set_operand(&mut self, op: Op, index: usize, v: Value) {
+        if let Some(e) = self.use_edge(op, index as u32) {
+            self.graph.remove_edge(e);
+        }
+        let data = &mut self.graph[op.0];
+        data.operands[index] = v;
+        for piece in &mut data.pieces {
+            if let Piece::Operand(i, span) = piece {
+                if *i as usize == index {
+                    *span = None;
+                }
+            }
+        }
+        let origin = self.value(v).origin;
+        self.graph.add_edge(
+            origin.0,
+            op.0,
+            Use {
+                value: v,
+                operand: index as u32,
+            },
+        );
+    }
+
+    /// Every use of `v`: the user and the operand index, in no particular order.
+    pub fn uses(&self, v: Value) -> Vec<(Op, usize)> {
+        let origin = self.value(v).origin;
+        if !self.graph.contains_node(origin.0) {
+            return Vec::new();
+        }
+        let mut uses: Vec<(Op, usize)> = self
+            .graph
+            .edges_directed(origin.0, Direction::Outgoing)
+            .filter(|e| e.weight().value == v)
+            .map(|e| (Op(e.target()), e.weight().operand as usize))
+            .collect();
+        uses.sort();
+        uses
+    }
+
+    /// Whether `v` is read anywhere.
+    pub fn has_uses(&self, v: Value) -> bool {
+        let origin = self.value(v).origin;
+        self.graph.contains_node(origin.0)
+            && self
+                .graph
+                .edges_directed(origin.0, Direction::Outgoing)
+                .any(|e| e.weight().value == v)
+    }
+
+    /// Makes every reader of `old` read `new`, except the operation `except`.
+    pub fn replace_uses(&mut self, old: Value, new: Value, except: Option<Op>) {
+        for (user, index) in self.uses(old) {
+            if Some(user) != except {
+                self.set_operand(user, index, new);
+            }
+        }
+    }
+
+    /// Removes an operation and its use edges. Its results must be unused.
+    pub fn remove_op(&mut self, op: Op) -> Option<OpData> {
+        self.graph.remove_node(op.0)
+    }
+
+    /// The number of operations.
+    pub fn op_count(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    /// The underlying petgraph graph, for graph algorithms.
+    pub fn graph(&self) -> &StableDiGraph<OpData, Use, u32> {
+        &self.graph
+    }
+
+    /// The operation that defines `v` as a result, if any.
+    pub fn producer(&self, v: Value) -> Option<Op> {
+        match self.value(v).def {
+            ValueDef::Result { op, .. } => Some(op),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! A parsed file: source text, data-flow graph and layout together, with the
+//! operations passes use to change them.
+
+use std::collections::HashSet;
+
+use super::{
+    Block, DataFlowGraph, Layout, Op, OpData, OpForm, Piece, Region, Source, Span, Type, Value,
+    ValueData, ValueDef,
+};
+
+/// A parsed MLIR file.
+pub struct Module {
+    /// The text it was parsed from.
+    pub source: Source,
+    /// Operations, values, uses.
+    pub dfg: DataFlowGraph,
+    /// Blocks, regions, order.
+    pub layout: Layout,
+    /// The file's top-level block.
+    pub top: Block,
+    /// Whitespace and comments after the last top-level item.
+    pub trailing: Span,
+    names: HashSet<String>,
+    fresh_counter: u64,
+}
+
+impl Module {
+    /// Puts a module together (used by the parser).
+    pub fn new(
+        source: Source,
+        dfg: DataFlowGraph,
+        layout: Layout,
+        top: Block,
+        trailing: Span,
+        names: HashSet<String>,
+    ) -> Module {
+        Module {
+            source,
+            dfg,
+            layout,
+            top,
+            trailing,
+            names,
+            fresh_counter: 0,
+        }
+    }
+
+    /// Every operation in program order (pre-order: an operation, then the
+    /// operations inside its regions).
+    pub fn walk(&self) -> Vec<Op> {
+        let mut out = Vec::with_capacity(self.dfg.op_count());
+        self.walk_block(self.top, &mut out);
+        out
+    }
+
+    fn walk_block(&self, b: Block, out: &mut Vec<Op>) {
+        for &op in &self.layout.block(b).ops {
+            out.push(op);
+            for &r in &self.dfg.op(op).regions {
+                for &inner in &self.layout.region(r).blocks {
+                    self.walk_block(inner, out);
+                }
+            }
+        }
+    }
+
+    /// Operations named `func.func`, in program order.
+    pub fn functions(&self) -> Vec<Op> {
+        self.walk()
+            .into_iter()
+            .filter(|&op| self.dfg.op(op).name == "func.func")
+            .collect()
+    }
+
+    /// The function (`func.func`) that contains `op`, if any.
+    pub fn enclosing_function(&self, op: Op) -> Option<Op> {
+        let mut cur = op;
+        loop {
+            let block = self.dfg.op(cur).block?;
+            let owner = self.layout.block_owner(block)?;
+            if self.dfg.op(owner).name == "func.func" {
+                return Some(owner);
+            }
+            cur = owner;
+        }
+    }
+
+    /// The location text of an operation, with `#loc` aliases resolved one
+    /// level (`loc("jit(f)/dot_general"(#loc3))`), for matching by name.
+    pub fn location_text(&self, op: Op) -> Option<String> {
+        let span = self.dfg.op(op).loc?;
+        let text = self.source.slice(span);
+        let inner = text.strip_prefix("loc(")?.strip_suffix(')')?;
+        if inner.starts_with('#') {
+            return Some(self.alias_value(inner).unwrap_or(text).to_string());
+        }
+        Some(text.to_string())
+    }
+
+    /// The text after `=` of a top-level alias `#name = ...`.
+    pub fn alias_value(&self, name: &str) -> Option<&str> {
+        self.layout.block(self.top).ops.iter().find_map(|&op| {
+            let data = self.dfg.op(op);
+            if data.form != OpForm::Alias || data.name != name {
+                return None;
+            }
+            let Piece::Src(span) = data.pieces.first()? else {
+                return None;
+            };
+            let text = self.source.slice(*span);
+            Some(text.split_once('=')?.1.trim())
+        })
+    }
+
+    /// A value name (without `%`) that no value in the module has.
+    pub fn fresh_name(&mut self, hint: &str) -> String {
+        loop {
+            let name = format!("{hint}_{}", self.fresh_counter);
+            self.fresh_counter += 1;
+            if self.names.insert(name.clone()) {
+                return name;
+            }
+        }
+    }
+
+    /// The whitespace put in front of a new operation placed next to `anchor`:
+    /// a line break and the anchor's indentation.
+    fn leading_like(&self, anchor: Op) -> Piece {
+        let text = match &self.dfg.op(anchor).leading {
+            Piece::Src(span) => self.source.slice(*span),
+            Piece::Text(t) => t,
+            _ => "",
+        };
+        let indent = text.rsplit(['\n', '\r']).next().unwrap_or("");
+        let indent: String = indent
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .collect();
+        Piece::Text(format!("\n{indent}").into())
+    }
+
+    /// Creates an operation written by a pass and places it before `anchor`.
+    ///
+    /// `pieces` is its printed form after the results (which come from
+    /// [`Piece::Results`]); each result gets a fresh name from `hint`.
+    pub fn insert_before(
+        &mut self,
+        anchor: Op,
+        name: &str,
+        operands: &[Value],
+        result_types: &[Type],
+        hint: &str,
+        pieces: Vec<Piece>,
+    ) -> Op {
+        let block = self.dfg.op(anchor).block.expect("anchor is in a block");
+        let mut data = OpData::new(name, OpForm::Pretty);
+        data.leading = self.leading_like(anchor);
+        data.block = Some(block);
+        data.loc = self.dfg.op(anchor).loc;
+        let mut all = vec![Piece::Results];
+        all.extend(pieces);
+        data.pieces = all;
+        let op = self.dfg.add_op(data);
+        for &v in operands {
+            self.dfg.push_operand(op, v);
+        }
+        let group = if result_types.len() > 1 {
+            Some(self.fresh_name(hint))
+        } else {
+            None
+        };
+        for (i, ty) in result_types.iter().enumerate() {
+            let (name, group_index) = match &group {
+                Some(g) => (g.clone(), Some(i as u32)),
+                None => (self.fresh_name(hint), None),
+            };
+            let v = self.dfg.add_value(ValueData {
+                name,
+                group_index,
+                ty: ty.clone(),
+                ty_span: None,
+                attrs_span: None,
+                extra_attrs: Vec::new(),
+                def: ValueDef::Result {
+                    op,
+                    index: i as u32,
+                },
+                origin: op,
+                def_span: Span::default(),
+                loc: None,
+            });
+            self.dfg.op_mut(op).results.push(v);
+        }
+        let pos = self
+            .layout
+            .position(block, anchor)
+            .expect("anchor is listed in its block");
+        self.layout.block_mut(block).ops.insert(pos, op);
+        op
+    }
+
+    /// Removes an operation whose results are unused, with its regions.
+    pub fn erase_op(&mut self, op: Op) {
+        let data = self.dfg.op(op);
+        let regions: Vec<Region> = data.regions.clone();
+        for r in regions {
+            let blocks = self.layout.region(r).blocks.clone();
+            for b in blocks {
+                let ops = self.layout.block(b).ops.clone();
+                for inner in ops.into_iter().rev() {
+                    self.erase_op(inner);
+                }
+            }
+        }
+        if let Some(block) = self.dfg.op(op).block {
+            self.layout.block_mut(block).ops.retain(|&o| o != op);
+        }
+        self.dfg.remove_op(op);
+    }
+
+    /// Changes the type of a declared value (a function argument).
+    pub fn set_decl_type(&mut self, v: Value, ty: Type) {
+        let data = self.dfg.value_mut(v);
+        if data.ty != ty {
+            data.ty = ty;
+            data.ty_span = None;
+        }
+    }
+
+    /// Sets the trailing signature of an operation from its operands' and
+    /// results' current types (functional form), if they differ from it.
+    pub fn refresh_signature(&mut self, op: Op) {
+        let data = self.dfg.op(op);
+        let inputs: Vec<Type> = data
+            .operands
+            .iter()
+            .map(|&v| self.dfg.ty(v).clone())
+            .collect();
+        let outputs: Vec<Type> = data
+            .results
+            .iter()
+            .map(|&v| self.dfg.ty(v).clone())
+            .collect();
+        let sig = self.dfg.op_mut(op).sig.get_or_insert(super::Signature {
+            span: None,
+            inputs: None,
+            outputs: Vec::new(),
+        });
+        if sig.inputs.as_ref() != Some(&inputs) || sig.outputs != outputs {
+            sig.inputs = Some(inputs);
+            sig.outputs = outputs;
+            sig.span = None;
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The `hlo-opt` command. See `hlo_opt::cli` and ../shared/CONTRACT.md.
+
+fn main() {
+    std::process::exit(hlo_opt::cli::main());
+}

@@ -1,0 +1,244 @@
+//! The shared StableHLO corpus round-trips: every file prints back
+//! byte-identical, and for every file iree-opt parses, IREE's own MLIR sees
+//! the same IR in input and output, with the same operations as hlo-opt's IR.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::*;
+
+/// Rows of MANIFEST.tsv whose `iree_opt_3.13_parse` column says `ok`.
+fn iree_parseable(corpus: &Path) -> Vec<PathBuf> {
+    let manifest = std::fs::read_to_string(corpus.join("MANIFEST.tsv")).expect("MANIFEST.tsv");
+    let mut lines = manifest.lines();
+    let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
+    let col = header
+        .iter()
+        .position(|h| *h == "iree_opt_3.13_parse")
+        .expect("parse column");
+    lines
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split('\t').collect();
+            (cells.get(col) == Some(&"ok")).then(|| corpus.join(cells[0]))
+        })
+        .collect()
+}
+
+fn corpus_or_skip() -> Option<PathBuf> {
+    let dir = corpus_dir();
+    if dir.join("MANIFEST.tsv").is_file() {
+        return Some(dir);
+    }
+    assert!(!required(), "shared corpus missing at {}", dir.display());
+    eprintln!("skipping: corpus not found at {}", dir.display());
+    None
+}
+
+#[test]
+fn every_corpus_file_round_trips_byte_identical() {
+    let Some(dir) = corpus_or_skip() else { return };
+    let files = mlir_files(&dir);
+    assert!(files.len() > 1000, "corpus has {} files", files.len());
+    let mut failures = Vec::new();
+    let mut identical = 0;
+    for f in &files {
+        match round_trip(f) {
+            Ok(out) => {
+                let input = std::fs::read_to_string(f).expect("readable");
+                if out == input {
+                    identical += 1;
+                } else {
+                    failures.push(format!("{}: printed text differs", f.display()));
+                }
+            }
+            Err(e) => failures.push(format!("{}: {e}", f.display())),
+        }
+    }
+    eprintln!(
+        "corpus: {identical} of {} files byte-identical",
+        files.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Op names in iree-opt's generic output, per `// -----` chunk.
+fn generic_op_names(text: &str) -> Vec<BTreeMap<String, usize>> {
+    let mut chunks = vec![BTreeMap::new()];
+    for line in text.lines() {
+        if line.starts_with("// -----") {
+            chunks.push(BTreeMap::new());
+            continue;
+        }
+        let l = line.trim_start();
+        let l = match l.find(" = \"") {
+            Some(i) if l.starts_with('%') => &l[i + 3..],
+            _ => l,
+        };
+        if let Some(rest) = l.strip_prefix('"') {
+            if let Some(end) = rest.find("\"(") {
+                let name = &rest[..end];
+                if name != "builtin.module" {
+                    *chunks
+                        .last_mut()
+                        .expect("one chunk")
+                        .entry(name.to_string())
+                        .or_default() += 1;
+                }
+            }
+        }
+    }
+    chunks
+}
+
+fn implied_reducer(module: &hlo_opt::ir::Module, op: hlo_opt::ir::Op) -> Option<String> {
+    let d = module.dfg.op(op);
+    if d.form != hlo_opt::ir::OpForm::Pretty || !d.regions.is_empty() {
+        return None;
+    }
+    let text = d.pieces.iter().find_map(|p| match p {
+        hlo_opt::ir::Piece::Src(s) if module.source.slice(*s).contains(" applies ") => {
+            Some(module.source.slice(*s))
+        }
+        _ => None,
+    })?;
+    let after = text.split(" applies ").nth(1)?;
+    Some(after.split_whitespace().next()?.to_string())
+}
+
+fn canonical_name(name: &str) -> String {
+    match name {
+        "return" => "func.return".into(),
+        "call" => "func.call".into(),
+        "func" => "func.func".into(),
+        n => n.to_string(),
+    }
+}
+
+/// Folds locations the MLIR parser invents (`loc("FILE":L:C)`) so that two
+/// joined files compare equal.
+fn fold_file_locs(text: &str, file: &str) -> String {
+    text.replace(&format!("loc(\"{file}\":"), "loc(\"FILE\":")
+}
+
+#[test]
+fn iree_opt_sees_the_same_ir_and_ops() {
+    let Some(dir) = corpus_or_skip() else { return };
+    let Some(iree_opt) = iree_or_skip("iree-opt") else {
+        return;
+    };
+    let files = iree_parseable(&dir);
+    assert!(files.len() > 1000, "{} parseable files", files.len());
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (mut joined_in, mut joined_out) = (String::new(), String::new());
+    let mut chunk_owner: Vec<usize> = Vec::new();
+    let mut ours: Vec<BTreeMap<String, usize>> = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let input = std::fs::read_to_string(f).expect("readable");
+        let module = hlo_opt::front::parse_str(&f.display().to_string(), &input)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let output = hlo_opt::back::print_to_string(&module);
+        let mut names = BTreeMap::new();
+        for op in module.walk() {
+            let d = module.dfg.op(op);
+            // `stablehlo.reduce(...) applies stablehlo.add across ...` implies a
+            // reducer region holding that op and a `stablehlo.return`.
+            if let Some(applied) = implied_reducer(&module, op) {
+                *names.entry(applied).or_default() += 1;
+                *names.entry("stablehlo.return".to_string()).or_default() += 1;
+            }
+            if matches!(
+                d.form,
+                hlo_opt::ir::OpForm::Alias | hlo_opt::ir::OpForm::Resource
+            ) {
+                continue;
+            }
+            let n = canonical_name(&d.name);
+            if n != "module" && n != "builtin.module" {
+                *names.entry(n).or_default() += 1;
+            }
+        }
+        ours.push(names);
+        let splits = input.lines().filter(|l| l.starts_with("// -----")).count();
+        chunk_owner.extend(std::iter::repeat_n(i, splits + 1));
+        for (joined, text) in [(&mut joined_in, &input), (&mut joined_out, &output)] {
+            if i > 0 {
+                joined.push_str("\n// -----\n");
+            }
+            joined.push_str(text);
+        }
+    }
+    let run = |name: &str, text: &str| -> String {
+        let path = tmp.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        let out = Command::new(&iree_opt)
+            .args([
+                "--allow-unregistered-dialect",
+                "--mlir-print-op-generic",
+                "--mlir-print-debuginfo",
+                "--split-input-file",
+            ])
+            .arg(&path)
+            .output()
+            .expect("iree-opt runs");
+        assert!(
+            out.status.success(),
+            "iree-opt failed on {name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .take(20)
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        fold_file_locs(&text, &path.display().to_string())
+    };
+    let generic_in = run("in.mlir", &joined_in);
+    let generic_out = run("out.mlir", &joined_out);
+    assert!(
+        generic_in == generic_out,
+        "iree-opt sees different IR in input and output"
+    );
+
+    // The IR hlo-opt built has the operations IREE's parser found.
+    let chunks = generic_op_names(&generic_in);
+    assert_eq!(
+        chunks.len(),
+        chunk_owner.len(),
+        "one chunk per split of each file"
+    );
+    let mut theirs: Vec<BTreeMap<String, usize>> = vec![BTreeMap::new(); files.len()];
+    for (chunk, &owner) in chunks.into_iter().zip(&chunk_owner) {
+        for (name, n) in chunk {
+            *theirs[owner].entry(name).or_default() += n;
+        }
+    }
+    let mismatches: Vec<String> = files
+        .iter()
+        .zip(ours.iter().zip(&theirs))
+        .filter(|(_, (a, b))| a != b)
+        .map(|(f, (a, b))| format!("{}:\n  hlo-opt {a:?}\n  iree-opt {b:?}", f.display()))
+        .collect();
+    assert!(
+        mismatches.is_empty(),
+        "{} files where hlo-opt's operations differ from iree-opt's:\n{}",
+        mismatches.len(),
+        mismatches
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    eprintln!(
+        "iree-opt: {} files, same IR and same operations",
+        files.len()
+    );
+}
