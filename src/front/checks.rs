@@ -42,6 +42,39 @@ pub(crate) fn check_nesting(source: &Source, max: usize) -> Result<(), ParseErro
     Ok(())
 }
 
+/// The offset of the innermost `{`, `(` or `[` that is never closed, if any
+/// (strings and comments skipped).
+pub(crate) fn first_unclosed(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut stack: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' => stack.push(i),
+            b')' | b']' | b'}' => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    stack.last().copied()
+}
+
 /// Checks every hex constant against the type in its operation's signature.
 pub(crate) fn check_module(module: &Module) -> Result<(), ParseError> {
     for op in module.walk() {

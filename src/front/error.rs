@@ -140,11 +140,34 @@ impl ParseError {
             InputLocation::Pos(p) => p,
             InputLocation::Span((s, _)) => s,
         };
+        let text = source.text();
+        if text[offset.min(text.len())..].trim().is_empty() {
+            if let Some(open) = super::checks::first_unclosed(text) {
+                let (l, c) = source.line_col(open);
+                let opener = &text[open..open + 1];
+                let closer = match opener {
+                    "{" => "}",
+                    "(" => ")",
+                    _ => "]",
+                };
+                return ParseError::at(
+                    source,
+                    text.len(),
+                    ParseErrorKind::Syntax(format!(
+                        "unexpected end of input: `{opener}` opened at {l}:{c} is not closed; expected `{closer}`"
+                    )),
+                );
+            }
+        }
         let message = match &err.variant {
             ErrorVariant::ParsingError { positives, .. } => {
                 let mut words: Vec<&str> = positives.iter().map(|&r| describe(r)).collect();
                 words.sort_unstable();
                 words.dedup();
+                if words.len() > 4 {
+                    words.truncate(4);
+                    words.push("more");
+                }
                 let found = found_text(source.text(), offset);
                 let expected = match words.len() {
                     0 => "valid MLIR".to_string(),

@@ -34,6 +34,15 @@ pub fn parse(source: Source) -> Result<Module, ParseError> {
         built.names,
     );
     checks::check_module(&module)?;
+    if module.layout.block(module.top).ops.is_empty() {
+        return Err(ParseError::at(
+            &module.source,
+            module.source.text().len(),
+            ParseErrorKind::Syntax(
+                "empty input; expected a module or operations".into(),
+            ),
+        ));
+    }
     Ok(module)
 }
 

@@ -8,6 +8,7 @@ mod dfg;
 mod layout;
 mod module;
 pub mod source;
+pub mod stablehlo;
 pub mod types;
 
 pub use dfg::{DataFlowGraph, OpData, OpForm, Piece, Signature, Use, ValueData, ValueDef};
