@@ -132,13 +132,17 @@ fn run(args: &Args, pipeline: &Pipeline) -> Result<(), RunError> {
 /// Writes the module to a temporary file beside `path`, then renames it over
 /// `path`: a failure leaves no partial file and the old file untouched.
 pub fn write_atomically(path: &Path, module: &Module) -> Result<(), RunError> {
-    write_file_atomically(path, |out| crate::back::print(module, out))
+    write_file_atomically(path, |file| {
+        let mut out = crate::back::FileEmit::new(file);
+        crate::back::print(module, &mut out)?;
+        out.finish()
+    })
 }
 
 /// Writes through `write` into a temporary file, then renames it to `path`.
 pub fn write_file_atomically(
     path: &Path,
-    write: impl FnOnce(&mut io::BufWriter<std::fs::File>) -> io::Result<()>,
+    write: impl FnOnce(&std::fs::File) -> io::Result<()>,
 ) -> Result<(), RunError> {
     let wrap = |err| RunError::Write {
         path: path.display().to_string(),
@@ -155,10 +159,7 @@ pub fn write_file_atomically(
     let tmp = dir.join(format!(".{file_name}.hlo-opt-{}.tmp", std::process::id()));
     let result = (|| {
         let file = std::fs::File::create(&tmp)?;
-        let mut out = io::BufWriter::with_capacity(1 << 20, file);
-        write(&mut out)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
+        write(&file)?;
         std::fs::rename(&tmp, path)
     })();
     if result.is_err() {

@@ -4,4 +4,4 @@ mod dump;
 mod printer;
 
 pub use dump::dump;
-pub use printer::{print, print_to_string};
+pub use printer::{print, print_to_string, Emit, FileEmit};

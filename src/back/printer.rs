@@ -3,15 +3,78 @@
 //! IR, in the form MLIR's own printer uses for anything new. Deterministic:
 //! the output depends only on the module.
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, Seek, SeekFrom, Write};
 
-use crate::ir::{Block, Module, Op, OpData, Piece, Region, Signature, Type, Value};
+use crate::ir::{Block, Module, Op, OpData, Piece, Region, Signature, Source, Span, Type, Value};
+
+/// Where printed text goes: any writer, or a file that source spans can be
+/// copied into by the kernel.
+pub trait Emit {
+    /// Writes new text.
+    fn text(&mut self, s: &[u8]) -> io::Result<()>;
+    /// Writes a span of the source.
+    fn src(&mut self, source: &Source, span: Span) -> io::Result<()> {
+        self.text(source.slice(span).as_bytes())
+    }
+}
+
+impl<W: Write> Emit for W {
+    fn text(&mut self, s: &[u8]) -> io::Result<()> {
+        self.write_all(s)
+    }
+}
+
+/// Spans at least this long go from input file to output file with
+/// `copy_file_range` instead of through memory.
+const KERNEL_COPY_MIN: usize = 1 << 20;
+
+/// Prints into a file; long source spans are copied file-to-file by the kernel.
+pub struct FileEmit<'f> {
+    buf: io::BufWriter<&'f File>,
+}
+
+impl<'f> FileEmit<'f> {
+    /// Wraps an output file opened for writing.
+    pub fn new(file: &'f File) -> FileEmit<'f> {
+        FileEmit {
+            buf: io::BufWriter::with_capacity(1 << 20, file),
+        }
+    }
+
+    /// Flushes buffered text.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.buf.flush()
+    }
+}
+
+impl Emit for FileEmit<'_> {
+    fn text(&mut self, s: &[u8]) -> io::Result<()> {
+        self.buf.write_all(s)
+    }
+
+    fn src(&mut self, source: &Source, span: Span) -> io::Result<()> {
+        match source.file() {
+            Some(mut input) if span.len() >= KERNEL_COPY_MIN => {
+                self.buf.flush()?;
+                input.seek(SeekFrom::Start(span.start as u64))?;
+                let mut out: &File = self.buf.get_ref();
+                let copied = io::copy(&mut io::Read::take(input, span.len() as u64), &mut out)?;
+                if copied != span.len() as u64 {
+                    return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "input file shrank while printing"));
+                }
+                Ok(())
+            }
+            _ => self.buf.write_all(source.slice(span).as_bytes()),
+        }
+    }
+}
 
 /// Writes the module as MLIR text.
-pub fn print<W: Write>(module: &Module, out: &mut W) -> io::Result<()> {
+pub fn print<E: Emit>(module: &Module, out: &mut E) -> io::Result<()> {
     let p = Printer { m: module };
     p.block(module.top, out)?;
-    out.write_all(module.source.slice(module.trailing).as_bytes())
+    out.src(&module.source, module.trailing)
 }
 
 /// Prints the module into a string.
@@ -26,15 +89,15 @@ struct Printer<'m> {
 }
 
 impl Printer<'_> {
-    fn text<W: Write>(&self, piece: &Piece, out: &mut W) -> io::Result<()> {
+    fn text<E: Emit>(&self, piece: &Piece, out: &mut E) -> io::Result<()> {
         match piece {
-            Piece::Src(span) => out.write_all(self.m.source.slice(*span).as_bytes()),
-            Piece::Text(t) => out.write_all(t.as_bytes()),
+            Piece::Src(span) => out.src(&self.m.source, *span),
+            Piece::Text(t) => out.text(t.as_bytes()),
             _ => Ok(()),
         }
     }
 
-    fn block<W: Write>(&self, b: Block, out: &mut W) -> io::Result<()> {
+    fn block<E: Emit>(&self, b: Block, out: &mut E) -> io::Result<()> {
         let data = self.m.layout.block(b);
         for piece in &data.header {
             self.piece(None, piece, out)?;
@@ -45,7 +108,7 @@ impl Printer<'_> {
         Ok(())
     }
 
-    fn op<W: Write>(&self, op: Op, out: &mut W) -> io::Result<()> {
+    fn op<E: Emit>(&self, op: Op, out: &mut E) -> io::Result<()> {
         let data = self.m.dfg.op(op);
         self.text(&data.leading, out)?;
         for piece in &data.pieces {
@@ -54,20 +117,20 @@ impl Printer<'_> {
         Ok(())
     }
 
-    fn piece<W: Write>(&self, op: Option<&OpData>, piece: &Piece, out: &mut W) -> io::Result<()> {
+    fn piece<E: Emit>(&self, op: Option<&OpData>, piece: &Piece, out: &mut E) -> io::Result<()> {
         match piece {
             Piece::Src(_) | Piece::Text(_) => self.text(piece, out),
             Piece::Results => match op {
                 Some(data) if !data.results.is_empty() => {
-                    write!(out, "{} = ", self.results_text(&data.results))
+                    out.text(format!("{} = ", self.results_text(&data.results)).as_bytes())
                 }
                 _ => Ok(()),
             },
             Piece::Operand(i, span) => match (op, span) {
-                (_, Some(span)) => out.write_all(self.m.source.slice(*span).as_bytes()),
+                (_, Some(span)) => out.src(&self.m.source, *span),
                 (Some(data), None) => {
                     let v = data.operands[*i as usize];
-                    out.write_all(self.m.dfg.value(v).ref_text().as_bytes())
+                    out.text(self.m.dfg.value(v).ref_text().as_bytes())
                 }
                 (None, None) => Ok(()),
             },
@@ -107,49 +170,50 @@ impl Printer<'_> {
         parts.join(", ")
     }
 
-    fn def_type<W: Write>(&self, v: Value, out: &mut W) -> io::Result<()> {
+    fn def_type<E: Emit>(&self, v: Value, out: &mut E) -> io::Result<()> {
         let data = self.m.dfg.value(v);
         match data.ty_span {
-            Some(span) => out.write_all(self.m.source.slice(span).as_bytes()),
-            None => write!(out, "{}", data.ty),
+            Some(span) => out.src(&self.m.source, span),
+            None => out.text(data.ty.to_string().as_bytes()),
         }
     }
 
-    fn def_attrs<W: Write>(&self, v: Value, out: &mut W) -> io::Result<()> {
+    fn def_attrs<E: Emit>(&self, v: Value, out: &mut E) -> io::Result<()> {
         let data = self.m.dfg.value(v);
         let written = data.attrs_span.map(|s| self.m.source.slice(s));
         if data.extra_attrs.is_empty() {
-            return out.write_all(written.unwrap_or("").as_bytes());
+            return out.text(written.unwrap_or("").as_bytes());
         }
         let extra: Vec<String> = data
             .extra_attrs
             .iter()
             .map(|(k, val)| format!("{k} = {val}"))
             .collect();
-        match written.map(|w| w.trim_end_matches('}').trim_end()) {
+        let text = match written.map(|w| w.trim_end_matches('}').trim_end()) {
             Some(head) if head.trim_start_matches('{').trim().is_empty() => {
-                write!(out, "{{{}}}", extra.join(", "))
+                format!("{{{}}}", extra.join(", "))
             }
-            Some(head) => write!(out, "{head}, {}}}", extra.join(", ")),
-            None => write!(out, " {{{}}}", extra.join(", ")),
-        }
+            Some(head) => format!("{head}, {}}}", extra.join(", ")),
+            None => format!(" {{{}}}", extra.join(", ")),
+        };
+        out.text(text.as_bytes())
     }
 
-    fn region<W: Write>(&self, r: Region, out: &mut W) -> io::Result<()> {
+    fn region<E: Emit>(&self, r: Region, out: &mut E) -> io::Result<()> {
         let data = self.m.layout.region(r);
-        out.write_all(b"{")?;
+        out.text(b"{")?;
         for &b in &data.blocks {
             self.block(b, out)?;
         }
         self.text(&data.closing, out)?;
-        out.write_all(b"}")
+        out.text(b"}")
     }
 
-    fn sig<W: Write>(&self, sig: &Signature, out: &mut W) -> io::Result<()> {
+    fn sig<E: Emit>(&self, sig: &Signature, out: &mut E) -> io::Result<()> {
         if let Some(span) = sig.span {
-            return out.write_all(self.m.source.slice(span).as_bytes());
+            return out.src(&self.m.source, span);
         }
-        write!(out, "{}", signature_text(sig))
+        out.text(signature_text(sig).as_bytes())
     }
 }
 

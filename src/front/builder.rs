@@ -119,7 +119,7 @@ impl<'s> Builder<'s> {
     ) -> Result<(), ParseError> {
         let mut block = Some(first_block);
         let mut pending_leading: Option<Span> = None;
-        let mut todo: Vec<(Op, Pair<'s, Rule>)> = Vec::new();
+        let mut todo: Vec<(Op, usize, Pair<'s, Rule>)> = Vec::new();
         for item in items {
             match item.as_rule() {
                 Rule::trivia => pending_leading = Some(span_of(&item)),
@@ -148,16 +148,16 @@ impl<'s> Builder<'s> {
                         }
                     };
                     let leading = pending_leading.take().unwrap_or_default();
+                    let pos = self.layout.block(b).ops.len();
                     let op = self.create_op(b, leading, &item)?;
-                    todo.push((op, item));
+                    todo.push((op, pos, item));
                 }
                 _ => {}
             }
         }
-        for (op, item) in todo {
+        for (op, pos, item) in todo {
             if item.as_rule() == Rule::operation {
                 let block = self.dfg.op(op).block.expect("placed in a block");
-                let pos = self.layout.position(block, op).unwrap_or(0);
                 if let Some(scope) = self.scopes.last_mut() {
                     scope.cursor = Some((block, pos));
                 }

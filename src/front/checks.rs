@@ -4,6 +4,34 @@
 use super::error::{ParseError, ParseErrorKind};
 use crate::ir::{ElemType, Module, Source, Type};
 
+/// The offset of the closing quote of a string whose body starts at `i`
+/// (or the end of the text).
+fn skip_string(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(n) = memchr::memchr2(b'"', b'\\', &bytes[i..]) {
+        i += n;
+        if bytes[i] == b'"' {
+            return i;
+        }
+        i += 2;
+        if i >= bytes.len() {
+            break;
+        }
+    }
+    bytes.len()
+}
+
+/// Whether every byte is an ASCII hex digit; written branch-free over
+/// chunks so that the compiler vectorises it (hex blobs run to gigabytes).
+fn all_hex(bytes: &[u8]) -> bool {
+    bytes.chunks(64).all(|chunk| {
+        chunk.iter().fold(true, |ok, &b| {
+            let digit = b.wrapping_sub(b'0') < 10;
+            let letter = (b | 0x20).wrapping_sub(b'a') < 6;
+            ok & (digit | letter)
+        })
+    })
+}
+
 /// Fails at the first bracket nested deeper than `max`, ignoring brackets in
 /// strings and comments.
 pub(crate) fn check_nesting(source: &Source, max: usize) -> Result<(), ParseError> {
@@ -12,19 +40,9 @@ pub(crate) fn check_nesting(source: &Source, max: usize) -> Result<(), ParseErro
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    if bytes[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
+            b'"' => i = skip_string(bytes, i + 1),
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
+                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
             }
             b'(' | b'[' | b'{' | b'<' => {
                 depth += 1;
@@ -50,19 +68,9 @@ pub(crate) fn first_unclosed(text: &str) -> Option<usize> {
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    if bytes[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
+            b'"' => i = skip_string(bytes, i + 1),
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
+                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
             }
             b'(' | b'[' | b'{' => stack.push(i),
             b')' | b']' | b'}' => {
@@ -83,7 +91,9 @@ pub(crate) fn check_module(module: &Module) -> Result<(), ParseError> {
             continue;
         };
         let digits = module.source.slice(payload).as_bytes();
-        if let Some(pos) = digits.iter().position(|b| !b.is_ascii_hexdigit()) {
+        if all_hex(digits) {
+            // fast path: nothing to report
+        } else if let Some(pos) = digits.iter().position(|b| !b.is_ascii_hexdigit()) {
             let c = module.source.slice(payload)[pos..]
                 .chars()
                 .next()

@@ -33,7 +33,7 @@ impl Span {
 
 enum Storage {
     Owned(String),
-    Mapped(memmap2::Mmap),
+    Mapped(memmap2::Mmap, File),
 }
 
 /// The text a module was parsed from. Always valid UTF-8.
@@ -110,7 +110,7 @@ impl Source {
         }
         Ok(Source {
             name,
-            storage: Storage::Mapped(map),
+            storage: Storage::Mapped(map, file),
         })
     }
 
@@ -124,7 +124,15 @@ impl Source {
         match &self.storage {
             Storage::Owned(s) => s,
             // SAFETY: checked to be UTF-8 when the map was made, and read-only.
-            Storage::Mapped(m) => unsafe { std::str::from_utf8_unchecked(m) },
+            Storage::Mapped(m, _) => unsafe { std::str::from_utf8_unchecked(m) },
+        }
+    }
+
+    /// The file behind a memory-mapped source (for kernel-side copies).
+    pub fn file(&self) -> Option<&File> {
+        match &self.storage {
+            Storage::Mapped(_, f) => Some(f),
+            Storage::Owned(_) => None,
         }
     }
 
