@@ -10,6 +10,8 @@
 
 pub mod cleanup;
 mod options;
+pub mod precision;
+pub mod weights;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -49,6 +51,8 @@ pub struct PassStats {
     pub rewrites: BTreeMap<&'static str, u64>,
     /// Extra figures (`weight-bytes-before`), by name.
     pub figures: BTreeMap<&'static str, u64>,
+    /// Warnings for the user (printed on stderr by the command line).
+    pub warnings: Vec<String>,
 }
 
 impl PassStats {
@@ -57,9 +61,16 @@ impl PassStats {
         *self.rewrites.entry(rewrite).or_default() += 1;
     }
 
-    /// Whether anything fired.
+    /// Records a warning.
+    pub fn warn(&mut self, message: String) {
+        self.warnings.push(message);
+    }
+
+    /// Whether a rewrite (not a skip) fired.
     pub fn changed(&self) -> bool {
-        self.rewrites.values().any(|&n| n > 0)
+        self.rewrites
+            .iter()
+            .any(|(name, &n)| n > 0 && !name.starts_with("skipped"))
     }
 }
 
@@ -85,7 +96,11 @@ pub struct PassInfo {
 
 /// Every pass, in the order `--list-passes` shows them.
 pub fn registry() -> Vec<PassInfo> {
-    vec![cleanup::info()]
+    vec![
+        precision::info_f16(),
+        precision::info_bf16(),
+        cleanup::info(),
+    ]
 }
 
 /// `--list-passes` text.
@@ -108,6 +123,13 @@ pub fn describe_all() -> String {
 pub struct RunStats {
     /// Per pass, in order.
     pub passes: Vec<(String, PassStats)>,
+}
+
+impl RunStats {
+    /// Every warning of every pass, in order.
+    pub fn warnings(&self) -> impl Iterator<Item = &String> {
+        self.passes.iter().flat_map(|(_, s)| s.warnings.iter())
+    }
 }
 
 impl fmt::Display for RunStats {

@@ -111,6 +111,9 @@ fn run(args: &Args, pipeline: &Pipeline) -> Result<(), RunError> {
     let source = load(input)?;
     let mut module: Module = front::parse(source)?;
     let stats = pipeline.run(&mut module)?;
+    for w in stats.warnings() {
+        eprintln!("hlo-opt: warning: {w}");
+    }
     if args.stats {
         eprint!("{stats}");
     }

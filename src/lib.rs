@@ -28,5 +28,8 @@ pub mod back;
 pub mod cli;
 pub mod front;
 pub mod ir;
+pub mod iree;
 #[path = "../passes/mod.rs"]
 pub mod passes;
+pub mod tensor;
+pub mod weights;

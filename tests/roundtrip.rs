@@ -18,8 +18,15 @@ fn print(m: &Module) -> String {
 #[test]
 fn jax_testdata_round_trips_byte_identical() {
     let files = mlir_files(&root().join("testdata/jax"));
-    assert!(files.len() >= 10, "testdata/jax has {} programs", files.len());
-    for f in files.iter().chain(mlir_files(&root().join("testdata/small")).iter()) {
+    assert!(
+        files.len() >= 10,
+        "testdata/jax has {} programs",
+        files.len()
+    );
+    for f in files
+        .iter()
+        .chain(mlir_files(&root().join("testdata/small")).iter())
+    {
         let input = std::fs::read_to_string(f).expect("readable");
         let out = round_trip(f).unwrap_or_else(|e| panic!("{e}"));
         assert!(out == input, "{} does not round-trip", f.display());
@@ -28,14 +35,21 @@ fn jax_testdata_round_trips_byte_identical() {
 
 #[test]
 fn jax_testdata_is_valid_for_iree_opt() {
-    let Some(iree_opt) = iree_or_skip("iree-opt") else { return };
+    let Some(iree_opt) = iree_or_skip("iree-opt") else {
+        return;
+    };
     for f in mlir_files(&root().join("testdata")) {
         let o = std::process::Command::new(&iree_opt)
             .arg("--allow-unregistered-dialect")
             .arg(&f)
             .output()
             .expect("iree-opt runs");
-        assert!(o.status.success(), "{}: {}", f.display(), String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            f.display(),
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
 }
 
@@ -68,7 +82,11 @@ fn assert_idempotent_after_edit(name: &str, text: &str, op: &str, which: usize) 
     let reparsed = parse(name, &once);
     let twice = print(&reparsed);
     assert_eq!(once, twice, "{name}: printing is not idempotent");
-    assert_eq!(hlo_opt::back::dump(&m), hlo_opt::back::dump(&reparsed), "{name}: structure changed");
+    assert_eq!(
+        hlo_opt::back::dump(&m),
+        hlo_opt::back::dump(&reparsed),
+        "{name}: structure changed"
+    );
     if edits == 0 {
         assert_eq!(once, text);
     }
@@ -79,7 +97,11 @@ fn printing_edited_programs_is_idempotent() {
     for f in mlir_files(&root().join("testdata")) {
         let text = std::fs::read_to_string(&f).expect("readable");
         let name = f.display().to_string();
-        for (op, which) in [("stablehlo.dot_general", 0), ("stablehlo.dot_general", 1), ("stablehlo.add", 1)] {
+        for (op, which) in [
+            ("stablehlo.dot_general", 0),
+            ("stablehlo.dot_general", 1),
+            ("stablehlo.add", 1),
+        ] {
             assert_idempotent_after_edit(&name, &text, op, which);
         }
     }

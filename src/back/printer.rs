@@ -61,7 +61,10 @@ impl Emit for FileEmit<'_> {
                 let mut out: &File = self.buf.get_ref();
                 let copied = io::copy(&mut io::Read::take(input, span.len() as u64), &mut out)?;
                 if copied != span.len() as u64 {
-                    return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "input file shrank while printing"));
+                    return Err(io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        "input file shrank while printing",
+                    ));
                 }
                 Ok(())
             }

@@ -396,16 +396,28 @@ impl<'s> Builder<'s> {
     /// regions, and its printed form.
     fn fill_op(&mut self, op: Op, item: Pair<'s, Rule>) -> Result<(), ParseError> {
         let op_span = span_of(&item);
-        let Some(body) = item
-            .into_inner()
-            .find(|p| matches!(p.as_rule(), Rule::op_body | Rule::generic_body))
-        else {
+        let mut results_end = None;
+        let mut body = None;
+        for child in item.into_inner() {
+            match child.as_rule() {
+                Rule::result_list => results_end = Some(child.as_span().end()),
+                Rule::op_body | Rule::generic_body => body = Some(child),
+                _ => {}
+            }
+        }
+        let Some(body) = body else {
             return Ok(());
         };
         let parts: Vec<Pair<'s, Rule>> = body.into_inner().collect();
         let last_sig = parts.iter().rposition(|p| p.as_rule() == Rule::sig);
         let mut pieces = Vec::new();
         let mut pos = op_span.start;
+        // The result list (`%0:2 = `) is a piece of its own, so that an op can
+        // be copied under new names.
+        if let Some(end) = results_end {
+            pieces.push(Piece::Src(Span::new(op_span.start, end)));
+            pos = end;
+        }
         let push_hole = |pieces: &mut Vec<Piece>, pos: &mut usize, span: Span, hole: Piece| {
             if span.start > *pos {
                 pieces.push(Piece::Src(Span::new(*pos, span.start)));

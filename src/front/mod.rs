@@ -38,9 +38,7 @@ pub fn parse(source: Source) -> Result<Module, ParseError> {
         return Err(ParseError::at(
             &module.source,
             module.source.text().len(),
-            ParseErrorKind::Syntax(
-                "empty input; expected a module or operations".into(),
-            ),
+            ParseErrorKind::Syntax("empty input; expected a module or operations".into()),
         ));
     }
     Ok(module)

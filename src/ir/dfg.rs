@@ -86,7 +86,8 @@ pub struct OpData {
     pub loc: Option<Span>,
     /// The hex digits of a `dense<"0x...">` attribute, if it has one.
     pub payload: Option<Span>,
-    /// Its printed form.
+    /// Its printed form. For a parsed op with results, the first piece is
+    /// the result list text (`%0 = `).
     pub pieces: Vec<Piece>,
     /// Whitespace and comments printed in front of it.
     pub leading: Piece,

@@ -199,6 +199,67 @@ impl Module {
         op
     }
 
+    /// Like [`Module::insert_before`], but places the new op right after `anchor`.
+    pub fn insert_after(
+        &mut self,
+        anchor: Op,
+        name: &str,
+        operands: &[Value],
+        result_types: &[Type],
+        hint: &str,
+        pieces: Vec<Piece>,
+    ) -> Op {
+        let op = self.insert_before(anchor, name, operands, result_types, hint, pieces);
+        let block = self.dfg.op(anchor).block.expect("anchor is in a block");
+        let ops = &mut self.layout.block_mut(block).ops;
+        if let (Some(i), Some(j)) = (
+            ops.iter().position(|&o| o == op),
+            ops.iter().position(|&o| o == anchor),
+        ) {
+            ops.remove(i);
+            let j = if j > i { j - 1 } else { j };
+            ops.insert(j + 1, op);
+        }
+        op
+    }
+
+    /// Changes the type of result `index` of `op` and rewrites its signature.
+    pub fn set_result_type(&mut self, op: Op, index: usize, ty: Type) {
+        let v = self.dfg.op(op).results[index];
+        self.dfg.value_mut(v).ty = ty;
+        self.refresh_signature(op);
+    }
+
+    /// The printed text of an op's source pieces (holes left out), for reading
+    /// attributes the IR does not model.
+    pub fn op_text(&self, op: Op) -> String {
+        let mut out = String::new();
+        for p in &self.dfg.op(op).pieces {
+            match p {
+                Piece::Src(span) => out.push_str(self.source.slice(*span)),
+                Piece::Text(t) => out.push_str(t),
+                _ => out.push(' '),
+            }
+        }
+        out
+    }
+
+    /// The name a value is known by: the location of a function argument
+    /// (`params['layers'][0]['wq']`), else its SSA name.
+    pub fn value_label(&self, v: Value) -> String {
+        let data = self.dfg.value(v);
+        if let Some(loc) = data.loc {
+            let text = self.source.slice(loc);
+            if let Some(name) = text
+                .strip_prefix("loc(\"")
+                .and_then(|t| t.split('"').next())
+            {
+                return name.to_string();
+            }
+        }
+        data.ref_text()
+    }
+
     /// Removes an operation whose results are unused, with its regions.
     pub fn erase_op(&mut self, op: Op) {
         let data = self.dfg.op(op);

@@ -32,7 +32,14 @@ pub fn convert(m: &mut Module, anchor: Op, x: Value, to: ElemType) -> Option<Val
         Piece::Sig,
     ];
     pieces.extend(loc_piece(m, anchor));
-    let op = m.insert_before(anchor, "stablehlo.convert", &[x], &[to_ty.clone()], "cvt", pieces);
+    let op = m.insert_before(
+        anchor,
+        "stablehlo.convert",
+        &[x],
+        std::slice::from_ref(&to_ty),
+        "cvt",
+        pieces,
+    );
     set_sig(m, op, Some(vec![Type::Tensor(from)]), vec![to_ty]);
     Some(m.dfg.op(op).results[0])
 }
@@ -51,7 +58,14 @@ pub fn constant_hex(m: &mut Module, anchor: Op, ty: TensorType, bytes: &[u8]) ->
     let t = Type::Tensor(ty);
     let mut pieces = vec![Piece::Text(hex.into()), Piece::Sig];
     pieces.extend(loc_piece(m, anchor));
-    let op = m.insert_before(anchor, "stablehlo.constant", &[], &[t.clone()], "cst", pieces);
+    let op = m.insert_before(
+        anchor,
+        "stablehlo.constant",
+        &[],
+        std::slice::from_ref(&t),
+        "cst",
+        pieces,
+    );
     set_sig(m, op, None, vec![t]);
     m.dfg.op(op).results[0]
 }

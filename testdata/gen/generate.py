@@ -21,6 +21,15 @@ def rng(seed):
     return np.random.default_rng(seed)
 
 
+def save_inputs(name, args):
+    """Writes the arguments of an exported function as the folder of .npy files
+    that `hlo-opt weights convert` and `verify --inputs` read (arg000.npy, ...)."""
+    folder = os.path.join(OUT, name.replace(".mlir", ".inputs"))
+    os.makedirs(folder, exist_ok=True)
+    for i, leaf in enumerate(jax.tree_util.tree_leaves(args)):
+        np.save(os.path.join(folder, f"arg{i:03d}.npy"), np.asarray(leaf))
+
+
 def save(name, text):
     path = os.path.join(OUT, name)
     with open(path, "w") as f:
@@ -147,6 +156,7 @@ def export_decoder(name, cfg, seed, as_constants=False):
     else:
         fn = jax.jit(step)
         save(name, fn.lower(params, *ins).as_text(debug_info=True))
+        save_inputs(name, (params, *ins))
 
 
 # --------------------------------------------------------------------- others --
@@ -170,8 +180,9 @@ def cnn():
         y = jax.nn.relu(y).mean(axis=(1, 2))
         return y @ p["fc"]
 
-    x = jnp.zeros((2, 16, 16, 3), jnp.float32)
+    x = jnp.asarray(rng(4).standard_normal((2, 16, 16, 3)), jnp.float32)
     save("cnn_args.mlir", jax.jit(f).lower(p, x).as_text(debug_info=True))
+    save_inputs("cnn_args.mlir", (p, x))
 
 
 def while_scan():

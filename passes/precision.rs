@@ -1,0 +1,432 @@
+//! `f16-matmul` and `bf16-matmul`: matmul and convolution inputs in a narrow
+//! float, accumulation and results in f32.
+//!
+//! Rewrites (one-line algebra each; N is f16 or bf16):
+//!
+//! * `weight-constant`:  dot(x, const_f32 W)       ==> dot(x, const_N round(W)) — data converted now
+//! * `weight-argument`:  dot(x, %arg: f32)         ==> dot(x, %arg: N)         — argument re-stored
+//! * `activation`:       dot(x: f32, ...)          ==> dot(convert(x) -> N, ...)
+//! * `view-retyped`:     reshape/transpose/... of a re-stored weight carry N
+//! * `lookup-retyped`:   gather(%arg: N, i)        ==> convert(gather(%arg, i)) -> f32 (tied embeddings)
+//!
+//! The dot keeps its f32 result type: `(N, N) -> f32` means f32 accumulation.
+//! A constant with values outside N's range keeps the op in f32 (warning),
+//! unless `overflow=clamp`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use half::{bf16, f16};
+
+use super::weights::{self, Root};
+use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
+use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value};
+
+const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "ops",
+        kind: "list",
+        default: "dot_general,convolution",
+        help: "which ops to rewrite",
+    },
+    OptionInfo {
+        name: "min-elements",
+        kind: "int",
+        default: "0",
+        help: "skip ops whose larger operand has fewer elements",
+    },
+    OptionInfo {
+        name: "include",
+        kind: "regex",
+        default: "(all)",
+        help: "only ops whose location, or an operand's argument name, matches",
+    },
+    OptionInfo {
+        name: "exclude",
+        kind: "regex",
+        default: "(none)",
+        help: "skip ops whose location, or an operand's argument name, matches",
+    },
+    OptionInfo {
+        name: "weights",
+        kind: "resident|convert",
+        default: "resident",
+        help: "resident: weight arguments change type (see `hlo-opt weights convert`); convert: signature kept, converts inserted",
+    },
+    OptionInfo {
+        name: "overflow",
+        kind: "keep|clamp",
+        default: "keep",
+        help: "constant weights beyond the narrow type's range: keep the op in f32, or clamp to the largest finite value",
+    },
+];
+
+/// Registry entry for `f16-matmul`.
+pub fn info_f16() -> PassInfo {
+    PassInfo {
+        name: "f16-matmul",
+        summary: "dot_general/convolution inputs in f16, f32 accumulation and results; weights re-stored as f16",
+        options: OPTIONS,
+        make: |o| Ok(Box::new(MatmulPrecision::new("f16-matmul", ElemType::F16, o)?)),
+    }
+}
+
+/// Registry entry for `bf16-matmul`.
+pub fn info_bf16() -> PassInfo {
+    PassInfo {
+        name: "bf16-matmul",
+        summary: "dot_general/convolution inputs in bf16, f32 accumulation and results; weights re-stored as bf16",
+        options: OPTIONS,
+        make: |o| Ok(Box::new(MatmulPrecision::new("bf16-matmul", ElemType::BF16, o)?)),
+    }
+}
+
+/// The pass, for one narrow type.
+pub struct MatmulPrecision {
+    name: &'static str,
+    narrow: ElemType,
+    ops: Vec<String>,
+    min_elements: u64,
+    include: Option<regex::Regex>,
+    exclude: Option<regex::Regex>,
+    resident: bool,
+    clamp: bool,
+}
+
+impl MatmulPrecision {
+    /// Reads the options.
+    pub fn new(name: &'static str, narrow: ElemType, o: &Options) -> Result<Self, PassError> {
+        let ops = o
+            .list_or("ops", &["dot_general", "convolution"])
+            .into_iter()
+            .map(|s| {
+                if s.contains('.') {
+                    s
+                } else {
+                    format!("stablehlo.{s}")
+                }
+            })
+            .collect::<Vec<_>>();
+        for op in &ops {
+            if op != "stablehlo.dot_general" && op != "stablehlo.convolution" {
+                return Err(PassError::BadOption {
+                    pass: name.into(),
+                    message: format!("option `ops`: `{op}` is not dot_general or convolution"),
+                });
+            }
+        }
+        Ok(MatmulPrecision {
+            name,
+            narrow,
+            ops,
+            min_elements: o.u64_or("min-elements", 0)?,
+            include: o.regex("include")?,
+            exclude: o.regex("exclude")?,
+            resident: o.choice_or("weights", &["resident", "convert"], "resident")? == "resident",
+            clamp: o.choice_or("overflow", &["keep", "clamp"], "keep")? == "clamp",
+        })
+    }
+
+    fn narrow_name(&self) -> &'static str {
+        if self.narrow == ElemType::F16 {
+            "f16"
+        } else {
+            "bf16"
+        }
+    }
+
+    /// The largest finite value of the narrow type.
+    fn max_finite(&self) -> f32 {
+        if self.narrow == ElemType::F16 {
+            f16::MAX.to_f32()
+        } else {
+            bf16::MAX.to_f32()
+        }
+    }
+
+    /// Ops to rewrite: named in `ops`, f32 tensor operands and result, and
+    /// passing the size and name filters.
+    fn select(&self, m: &Module, stats: &mut PassStats) -> Vec<Op> {
+        let mut out = Vec::new();
+        for op in m.walk() {
+            let d = m.dfg.op(op);
+            if !self.ops.contains(&d.name) || d.operands.len() != 2 || d.results.len() != 1 {
+                continue;
+            }
+            let tensors: Option<Vec<_>> = d
+                .operands
+                .iter()
+                .map(|&v| m.dfg.ty(v).as_tensor())
+                .collect();
+            let Some(tensors) = tensors else { continue };
+            if m.dfg.ty(d.results[0]).elem() != Some(&ElemType::F32)
+                || !tensors.iter().any(|t| t.elem == ElemType::F32)
+                || !tensors
+                    .iter()
+                    .all(|t| t.elem == ElemType::F32 || t.elem == self.narrow)
+            {
+                continue;
+            }
+            let size = tensors
+                .iter()
+                .filter_map(|t| t.num_elements())
+                .max()
+                .unwrap_or(u64::MAX);
+            if size < self.min_elements {
+                stats.bump("skipped-small");
+                continue;
+            }
+            if self.include.is_some() || self.exclude.is_some() {
+                let mut names = m.location_text(op).unwrap_or_default();
+                for &v in &d.operands {
+                    names.push('\n');
+                    names.push_str(&m.value_label(weights::find_root(m, v).value()));
+                }
+                let included = self.include.as_ref().is_none_or(|r| r.is_match(&names));
+                let excluded = self.exclude.as_ref().is_some_and(|r| r.is_match(&names));
+                if !included || excluded {
+                    stats.bump("skipped-filter");
+                    continue;
+                }
+            }
+            out.push(op);
+        }
+        out
+    }
+
+    /// Converts f32 constant data to the narrow type; `None` if some value
+    /// is out of range and clamping is off.
+    fn narrow_bytes(&self, values: &[f32]) -> Result<Vec<u8>, f32> {
+        let max = self.max_finite();
+        let mut out = Vec::with_capacity(values.len() * 2);
+        for &x in values {
+            let x = if x.is_finite() && x.abs() > max {
+                if !self.clamp {
+                    return Err(x);
+                }
+                x.clamp(-max, max)
+            } else {
+                x
+            };
+            let bits = if self.narrow == ElemType::F16 {
+                f16::from_f32(x).to_bits()
+            } else {
+                bf16::from_f32(x).to_bits()
+            };
+            out.extend_from_slice(&bits.to_le_bytes());
+        }
+        Ok(out)
+    }
+
+    /// Re-stores one root (argument or constant) in the narrow type, with the
+    /// view ops after it. Returns false when it must stay f32 as it is.
+    fn restore_root(
+        &self,
+        m: &mut Module,
+        root: Root,
+        wanted: &BTreeSet<(Op, usize)>,
+        stats: &mut PassStats,
+        skipped_ops: &mut BTreeSet<Op>,
+    ) -> bool {
+        let v = root.value();
+        let Some(t) = m.dfg.ty(v).as_tensor().cloned() else {
+            return false;
+        };
+        if t.elem != ElemType::F32 {
+            return false;
+        }
+        let closure = weights::closure(m, v);
+        let others: Vec<(Op, usize)> = closure
+            .leaves
+            .iter()
+            .copied()
+            .filter(|leaf| !wanted.contains(leaf))
+            .collect();
+        let bytes_before = t.num_elements().unwrap_or(0) * 4;
+        match root {
+            Root::Arg(arg) => {
+                if !self.resident {
+                    return false;
+                }
+                // Lookups (gather, dynamic_slice of the table) may read the
+                // narrow table and widen only the rows they take.
+                let tolerant = |m: &Module, (op, idx): (Op, usize)| {
+                    idx == 0
+                        && matches!(
+                            m.dfg.op(op).name.as_str(),
+                            "stablehlo.gather" | "stablehlo.dynamic_slice"
+                        )
+                        && m.dfg.op(op).results.len() == 1
+                };
+                // An argument is a weight when some rewritten op reads it as
+                // its right-hand operand (the kernel of a convolution), as
+                // `x @ W` and `conv(x, K)` do; other arguments are inputs
+                // and keep their type (they get a convert like activations).
+                if !wanted.iter().any(|&(_, i)| i == 1) || !others.iter().all(|&l| tolerant(m, l)) {
+                    return false;
+                }
+                weights::record_arg_step(m, arg, &format!("convert({})", self.narrow_name()));
+                m.set_decl_type(arg, Type::Tensor(t.with_elem(self.narrow.clone())));
+                stats.bump("weight-argument");
+                for (op, _) in others {
+                    self.retype_lookup(m, op);
+                    stats.bump("lookup-retyped");
+                }
+            }
+            Root::Constant(c) => {
+                if !others.is_empty() {
+                    return false;
+                }
+                let Some(values) = constant_f32(m, c) else {
+                    return false;
+                };
+                let producer = m.dfg.producer(c).expect("a constant has a producer");
+                let bytes = match self.narrow_bytes(&values) {
+                    Ok(b) => b,
+                    Err(x) => {
+                        let loc = m
+                            .location_text(producer)
+                            .unwrap_or_else(|| "(no location)".into());
+                        stats.warn(format!(
+                            "{}: constant {} holds {x:e}, beyond {}'s range; its matmuls stay f32 (use overflow=clamp to clamp) at {loc}",
+                            self.name,
+                            m.dfg.value(c).ref_text(),
+                            self.narrow_name()
+                        ));
+                        for (op, _) in wanted {
+                            skipped_ops.insert(*op);
+                        }
+                        stats.bump("skipped-overflow");
+                        return false;
+                    }
+                };
+                let narrow_t = t.with_elem(self.narrow.clone());
+                let new = stablehlo::constant_hex(m, producer, narrow_t, &bytes);
+                m.dfg.replace_uses(c, new, None);
+                stats.bump("weight-constant");
+            }
+            Root::Other(_) => return false,
+        }
+        for op in closure.views {
+            if let Some(rt) = m.dfg.ty(m.dfg.op(op).results[0]).as_tensor().cloned() {
+                m.set_result_type(op, 0, Type::Tensor(rt.with_elem(self.narrow.clone())));
+                stats.bump("view-retyped");
+            }
+        }
+        *stats.figures.entry("weight-bytes-before").or_default() += bytes_before;
+        *stats.figures.entry("weight-bytes-after").or_default() += bytes_before / 2;
+        true
+    }
+
+    /// `r = gather(table, i)` on a narrow table: `r` is narrow, and a convert
+    /// back to f32 follows for its users.
+    fn retype_lookup(&self, m: &mut Module, op: Op) {
+        let r = m.dfg.op(op).results[0];
+        let Some(rt) = m.dfg.ty(r).as_tensor().cloned() else {
+            return;
+        };
+        m.set_result_type(op, 0, Type::Tensor(rt.with_elem(self.narrow.clone())));
+        let Some(next) = next_op(m, op) else { return };
+        let Some(wide) = stablehlo::convert(m, next, r, ElemType::F32) else {
+            return;
+        };
+        let cvt = m.dfg.producer(wide).expect("convert result");
+        m.dfg.replace_uses(r, wide, Some(cvt));
+    }
+}
+
+/// The op after `op` in its block.
+fn next_op(m: &Module, op: Op) -> Option<Op> {
+    let block = m.dfg.op(op).block?;
+    let ops = &m.layout.block(block).ops;
+    let i = ops.iter().position(|&o| o == op)?;
+    ops.get(i + 1).copied()
+}
+
+/// The f32 values of a constant written as a hex blob or a splat literal.
+pub(crate) fn constant_f32(m: &Module, c: Value) -> Option<Vec<f32>> {
+    let t = m.dfg.ty(c).as_tensor()?;
+    if t.elem != ElemType::F32 {
+        return None;
+    }
+    let n = t.num_elements()? as usize;
+    let op = m.dfg.producer(c)?;
+    if let Some(span) = m.dfg.op(op).payload {
+        let hex = m.source.slice(span).as_bytes();
+        let bytes = decode_hex(hex)?;
+        return match bytes.len() {
+            4 => Some(vec![f32::from_le_bytes(bytes[..4].try_into().ok()?); n]),
+            len if len == 4 * n => Some(
+                bytes
+                    .chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect(),
+            ),
+            _ => None,
+        };
+    }
+    let text = m.op_text(op);
+    let lit = text.split("dense<").nth(1)?.split('>').next()?.trim();
+    let x: f32 = lit.parse().ok()?;
+    Some(vec![x; n])
+}
+
+fn decode_hex(hex: &[u8]) -> Option<Vec<u8>> {
+    fn nib(c: u8) -> Option<u8> {
+        match c {
+            b'0'..=b'9' => Some(c - b'0'),
+            b'a'..=b'f' => Some(c - b'a' + 10),
+            b'A'..=b'F' => Some(c - b'A' + 10),
+            _ => None,
+        }
+    }
+    hex.chunks_exact(2)
+        .map(|p| Some(nib(p[0])? << 4 | nib(p[1])?))
+        .collect()
+}
+
+impl Pass for MatmulPrecision {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
+        let selected = self.select(m, stats);
+        // Which operands each root feeds.
+        let mut by_root: BTreeMap<Root, BTreeSet<(Op, usize)>> = BTreeMap::new();
+        for &op in &selected {
+            for (i, &v) in m.dfg.op(op).operands.iter().enumerate() {
+                if m.dfg.ty(v).elem() == Some(&ElemType::F32) {
+                    by_root
+                        .entry(weights::find_root(m, v))
+                        .or_default()
+                        .insert((op, i));
+                }
+            }
+        }
+        let mut skipped = BTreeSet::new();
+        for (root, wanted) in &by_root {
+            if matches!(root, Root::Constant(_)) || matches!(root, Root::Arg(_)) {
+                self.restore_root(m, *root, wanted, stats, &mut skipped);
+            }
+        }
+        let mut changed = stats.changed();
+        for op in selected {
+            if skipped.contains(&op) {
+                continue;
+            }
+            for i in 0..m.dfg.op(op).operands.len() {
+                let v = m.dfg.op(op).operands[i];
+                if m.dfg.ty(v).elem() == Some(&ElemType::F32) {
+                    if let Some(c) = stablehlo::convert(m, op, v, self.narrow.clone()) {
+                        m.dfg.set_operand(op, i, c);
+                        stats.bump("activation");
+                    }
+                }
+            }
+            m.refresh_signature(op);
+            stats.bump("op-rewritten");
+            changed = true;
+        }
+        Ok(changed)
+    }
+}

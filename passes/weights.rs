@@ -1,0 +1,147 @@
+//! Shared analysis for passes that change how weights are stored: where a
+//! matmul operand comes from, and everything a weight flows into.
+//!
+//! A *root* is a function argument or a constant. Its *view closure* is every
+//! value reached from it through layout-only ops (reshape, transpose,
+//! broadcast_in_dim, slice); the ops where the closure ends are its *leaves*.
+
+use std::collections::BTreeSet;
+
+use crate::ir::{Module, Op, OpForm, Value, ValueDef};
+
+/// Ops that only move or select elements: retyping them changes nothing else.
+pub fn is_view_op(name: &str) -> bool {
+    matches!(
+        name,
+        "stablehlo.reshape"
+            | "stablehlo.transpose"
+            | "stablehlo.broadcast_in_dim"
+            | "stablehlo.slice"
+    )
+}
+
+/// Where a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Root {
+    /// An argument of a function that no one in the module calls.
+    Arg(Value),
+    /// The result of a `stablehlo.constant`.
+    Constant(Value),
+    /// Anything else: an activation.
+    Other(Value),
+}
+
+impl Root {
+    /// The root value.
+    pub fn value(self) -> Value {
+        match self {
+            Root::Arg(v) | Root::Constant(v) | Root::Other(v) => v,
+        }
+    }
+}
+
+/// Follows `v` up through view ops to its root.
+pub fn find_root(m: &Module, mut v: Value) -> Root {
+    loop {
+        match m.dfg.value(v).def {
+            ValueDef::Result { op, .. } => {
+                let d = m.dfg.op(op);
+                if d.name == "stablehlo.constant" {
+                    return Root::Constant(v);
+                }
+                if is_view_op(&d.name) && d.operands.len() == 1 {
+                    v = d.operands[0];
+                    continue;
+                }
+                return Root::Other(v);
+            }
+            ValueDef::Decl { op, .. } => {
+                let d = m.dfg.op(op);
+                if d.name == "func.func" && !is_called(m, op) {
+                    return Root::Arg(v);
+                }
+                return Root::Other(v);
+            }
+            ValueDef::BlockArg { .. } => return Root::Other(v),
+        }
+    }
+}
+
+/// Whether a function is called from the module (then its signature must stay).
+fn is_called(m: &Module, func: Op) -> bool {
+    let text = m.op_text(func);
+    let Some(name) = text
+        .split('@')
+        .nth(1)
+        .and_then(|t| t.split(|c: char| c == '(' || c.is_whitespace()).next())
+    else {
+        return true;
+    };
+    if text.contains(" private ") {
+        return true;
+    }
+    let needle = format!("@{name}(");
+    m.walk().into_iter().any(|op| {
+        let d = m.dfg.op(op);
+        d.form != OpForm::Alias
+            && (d.name == "func.call" || d.name == "call")
+            && m.op_text(op).contains(&needle)
+    })
+}
+
+/// The view closure of a root.
+#[derive(Debug, Default)]
+pub struct Closure {
+    /// View ops inside it, in discovery order.
+    pub views: Vec<Op>,
+    /// Where it ends: (user, operand index).
+    pub leaves: Vec<(Op, usize)>,
+}
+
+/// Collects the view closure of `root`.
+pub fn closure(m: &Module, root: Value) -> Closure {
+    let mut out = Closure::default();
+    let mut seen = BTreeSet::new();
+    let mut work = vec![root];
+    while let Some(v) = work.pop() {
+        for (user, idx) in m.dfg.uses(v) {
+            let d = m.dfg.op(user);
+            if is_view_op(&d.name) && d.operands.len() == 1 && d.results.len() == 1 {
+                if seen.insert(user) {
+                    out.views.push(user);
+                    work.push(d.results[0]);
+                }
+            } else {
+                out.leaves.push((user, idx));
+            }
+        }
+    }
+    out
+}
+
+/// Adds a step to the `hlo_opt.*` attributes of a function argument that a
+/// pass re-stores: where it came from (`hlo_opt.from`, `hlo_opt.orig_type`)
+/// on the first step, and the steps so far (`hlo_opt.recipe`, joined by `|`).
+pub fn record_arg_step(m: &mut Module, arg: Value, step: &str) {
+    let index = match m.dfg.value(arg).def {
+        ValueDef::Decl { index, .. } => index,
+        _ => return,
+    };
+    let orig_type = m.dfg.ty(arg).to_string();
+    let data = m.dfg.value_mut(arg);
+    if let Some((_, recipe)) = data
+        .extra_attrs
+        .iter_mut()
+        .find(|(k, _)| k == "hlo_opt.recipe")
+    {
+        let inner = recipe.trim_matches('"').to_string();
+        *recipe = format!("\"{inner}|{step}\"");
+        return;
+    }
+    data.extra_attrs
+        .push(("hlo_opt.from".into(), format!("{index} : i64")));
+    data.extra_attrs
+        .push(("hlo_opt.orig_type".into(), format!("\"{orig_type}\"")));
+    data.extra_attrs
+        .push(("hlo_opt.recipe".into(), format!("\"{step}\"")));
+}

@@ -1,0 +1,240 @@
+//! IREE's released tools (`iree-compile`, `iree-run-module`,
+//! `iree-benchmark-module`), found through `IREE_BIN`, `PATH`, or the
+//! project's `.venv`, and driven through files.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::tensor::{HostTensor, TensorError};
+
+/// The install command printed when IREE is missing.
+pub const INSTALL_HINT: &str = "install IREE's tools with `scripts/setup-iree.sh` (pip install iree-base-compiler==3.13.0 iree-base-runtime==3.13.0 into .venv), or point IREE_BIN at their folder";
+
+/// Why an IREE step failed.
+#[derive(Debug, thiserror::Error)]
+pub enum IreeError {
+    /// A tool is not installed where hlo-opt looks.
+    #[error("{tool} not found (looked in IREE_BIN, PATH and .venv/bin); {INSTALL_HINT}")]
+    Missing {
+        /// The tool's name.
+        tool: &'static str,
+    },
+    /// A tool could not be started.
+    #[error("cannot run {tool}: {err}")]
+    Spawn {
+        /// The tool's path.
+        tool: String,
+        /// The operating system's error.
+        err: std::io::Error,
+    },
+    /// A tool ran and failed.
+    #[error("{what} failed:\n{stderr}")]
+    Failed {
+        /// What was being done (`iree-compile of rewritten.mlir`).
+        what: String,
+        /// The tool's standard error (last lines).
+        stderr: String,
+    },
+    /// An output file could not be read back.
+    #[error("{0}")]
+    Tensor(#[from] TensorError),
+}
+
+/// Where compiled code runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The host CPU (`llvm-cpu`, `--iree-llvmcpu-target-cpu=host`).
+    Cpu,
+    /// An NVIDIA GPU of the given architecture (`sm_80`).
+    Cuda(String),
+    /// Vulkan (SPIR-V).
+    Vulkan,
+    /// Apple Metal.
+    Metal,
+}
+
+impl Target {
+    /// Reads `cpu`, `cuda`, `cuda:sm_80`, `vulkan`, `metal`.
+    pub fn parse(s: &str) -> Option<Target> {
+        match s {
+            "cpu" | "llvm-cpu" | "local" | "local-task" => Some(Target::Cpu),
+            "cuda" => Some(Target::Cuda("sm_80".into())),
+            "vulkan" => Some(Target::Vulkan),
+            "metal" => Some(Target::Metal),
+            _ => s.strip_prefix("cuda:").map(|sm| Target::Cuda(sm.into())),
+        }
+    }
+
+    /// `iree-compile` flags for this target.
+    pub fn compile_flags(&self) -> Vec<String> {
+        match self {
+            Target::Cpu => vec![
+                "--iree-hal-target-device=local".into(),
+                "--iree-hal-local-target-device-backends=llvm-cpu".into(),
+                "--iree-llvmcpu-target-cpu=host".into(),
+            ],
+            Target::Cuda(sm) => vec![
+                "--iree-hal-target-device=cuda".into(),
+                format!("--iree-cuda-target={sm}"),
+            ],
+            Target::Vulkan => vec!["--iree-hal-target-device=vulkan".into()],
+            Target::Metal => vec!["--iree-hal-target-device=metal".into()],
+        }
+    }
+
+    /// The runtime's `--device`.
+    pub fn device(&self) -> &'static str {
+        match self {
+            Target::Cpu => "local-task",
+            Target::Cuda(_) => "cuda",
+            Target::Vulkan => "vulkan",
+            Target::Metal => "metal",
+        }
+    }
+}
+
+/// One run of a compiled module.
+pub struct Invocation<'a> {
+    /// The compiled module.
+    pub vmfb: &'a Path,
+    /// The function to call (`main`).
+    pub function: &'a str,
+    /// The runtime device (`local-task`, `cuda`).
+    pub device: &'a str,
+    /// Its arguments, in order.
+    pub inputs: &'a [HostTensor],
+    /// How many results it returns.
+    pub outputs: usize,
+    /// A folder for the input and output files.
+    pub workdir: &'a Path,
+    /// What is being run, for messages.
+    pub what: &'a str,
+}
+
+/// The IREE tools.
+#[derive(Clone, Debug)]
+pub struct Iree {
+    compile: PathBuf,
+    run: PathBuf,
+    bench: Option<PathBuf>,
+}
+
+/// Finds a tool: `IREE_BIN`, then `PATH`, then `.venv/bin` in the current
+/// folder or above the running executable (`target/release/hlo-opt`).
+pub fn find_tool(name: &str) -> Option<PathBuf> {
+    if let Ok(dir) = std::env::var("IREE_BIN") {
+        let p = Path::new(&dir).join(name);
+        if p.is_file() {
+            return Some(p);
+        }
+    }
+    if let Ok(path) = std::env::var("PATH") {
+        if let Some(p) = std::env::split_paths(&path)
+            .map(|d| d.join(name))
+            .find(|p| p.is_file())
+        {
+            return Some(p);
+        }
+    }
+    let mut roots = vec![std::env::current_dir().ok()];
+    if let Ok(exe) = std::env::current_exe() {
+        roots.extend(
+            exe.ancestors()
+                .skip(1)
+                .take(4)
+                .map(|p| Some(p.to_path_buf())),
+        );
+    }
+    roots
+        .into_iter()
+        .flatten()
+        .map(|r| r.join(".venv").join("bin").join(name))
+        .find(|p| p.is_file())
+}
+
+fn tail(bytes: &[u8], lines: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+impl Iree {
+    /// Finds `iree-compile` and `iree-run-module` (and, if present, `iree-benchmark-module`).
+    pub fn find() -> Result<Iree, IreeError> {
+        Ok(Iree {
+            compile: find_tool("iree-compile").ok_or(IreeError::Missing {
+                tool: "iree-compile",
+            })?,
+            run: find_tool("iree-run-module").ok_or(IreeError::Missing {
+                tool: "iree-run-module",
+            })?,
+            bench: find_tool("iree-benchmark-module"),
+        })
+    }
+
+    /// Compiles MLIR to a `.vmfb`.
+    pub fn compile(
+        &self,
+        mlir: &Path,
+        vmfb: &Path,
+        target: &Target,
+        what: &str,
+    ) -> Result<(), IreeError> {
+        let out = Command::new(&self.compile)
+            .args(target.compile_flags())
+            .arg(mlir)
+            .arg("-o")
+            .arg(vmfb)
+            .output()
+            .map_err(|err| IreeError::Spawn {
+                tool: self.compile.display().to_string(),
+                err,
+            })?;
+        if !out.status.success() {
+            return Err(IreeError::Failed {
+                what: format!("iree-compile of {what} ({})", mlir.display()),
+                stderr: tail(&out.stderr, 30),
+            });
+        }
+        Ok(())
+    }
+
+    /// Runs a function of a compiled module on inputs (written as `.npy`
+    /// into the invocation's work folder) and reads its results back.
+    pub fn run(&self, inv: &Invocation<'_>) -> Result<Vec<HostTensor>, IreeError> {
+        let mut cmd = Command::new(&self.run);
+        cmd.arg(format!("--module={}", inv.vmfb.display()))
+            .arg(format!("--function={}", inv.function))
+            .arg(format!("--device={}", inv.device));
+        for (i, t) in inv.inputs.iter().enumerate() {
+            let p = inv.workdir.join(format!("in{i:03}.npy"));
+            t.write_npy(&p)?;
+            cmd.arg(format!("--input=@{}", p.display()));
+        }
+        let outs: Vec<PathBuf> = (0..inv.outputs)
+            .map(|i| inv.workdir.join(format!("out{i:03}.npy")))
+            .collect();
+        for p in &outs {
+            let _ = std::fs::remove_file(p);
+            cmd.arg(format!("--output=@{}", p.display()));
+        }
+        let out = cmd.output().map_err(|err| IreeError::Spawn {
+            tool: self.run.display().to_string(),
+            err,
+        })?;
+        if !out.status.success() {
+            return Err(IreeError::Failed {
+                what: format!("iree-run-module of {}", inv.what),
+                stderr: tail(&out.stderr, 30),
+            });
+        }
+        outs.iter()
+            .map(|p| HostTensor::read_npy(p).map_err(IreeError::from))
+            .collect()
+    }
+
+    /// `iree-benchmark-module`, if installed.
+    pub fn benchmark_tool(&self) -> Option<&Path> {
+        self.bench.as_deref()
+    }
+}

@@ -1,0 +1,439 @@
+//! Host tensors: raw little-endian data with a dtype and shape, read from and
+//! written to `.npy` files, folders of them, and `.npz` archives.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use half::{bf16, f16};
+
+use crate::ir::{ElemType, TensorType, Type};
+
+/// Element types hlo-opt moves between files and IREE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DType {
+    /// `f32`
+    F32,
+    /// `f64`
+    F64,
+    /// `f16`
+    F16,
+    /// `bf16` (numpy: ml_dtypes' `<V2`)
+    BF16,
+    /// `i8`
+    I8,
+    /// `i16`
+    I16,
+    /// `i32`
+    I32,
+    /// `i64`
+    I64,
+    /// `ui8`
+    U8,
+    /// `i1`
+    Bool,
+}
+
+impl DType {
+    /// Bytes per element.
+    pub fn size(self) -> usize {
+        match self {
+            DType::F64 | DType::I64 => 8,
+            DType::F32 | DType::I32 => 4,
+            DType::F16 | DType::BF16 | DType::I16 => 2,
+            DType::I8 | DType::U8 | DType::Bool => 1,
+        }
+    }
+
+    /// The dtype of an IR element type, if hlo-opt handles it.
+    pub fn from_elem(e: &ElemType) -> Option<DType> {
+        Some(match e {
+            ElemType::F32 => DType::F32,
+            ElemType::F64 => DType::F64,
+            ElemType::F16 => DType::F16,
+            ElemType::BF16 => DType::BF16,
+            ElemType::Int { bits: 1, .. } => DType::Bool,
+            ElemType::Int {
+                bits: 8,
+                unsigned: true,
+                ..
+            } => DType::U8,
+            ElemType::Int { bits: 8, .. } => DType::I8,
+            ElemType::Int {
+                bits: 16,
+                unsigned: false,
+                ..
+            } => DType::I16,
+            ElemType::Int {
+                bits: 32,
+                unsigned: false,
+                ..
+            } => DType::I32,
+            ElemType::Int {
+                bits: 64,
+                unsigned: false,
+                ..
+            } => DType::I64,
+            _ => return None,
+        })
+    }
+
+    /// MLIR's name (`f32`, `i8`, ...), as IREE's `--input` takes it.
+    pub fn mlir_name(self) -> &'static str {
+        match self {
+            DType::F32 => "f32",
+            DType::F64 => "f64",
+            DType::F16 => "f16",
+            DType::BF16 => "bf16",
+            DType::I8 => "i8",
+            DType::I16 => "i16",
+            DType::I32 => "i32",
+            DType::I64 => "i64",
+            DType::U8 => "ui8",
+            DType::Bool => "i1",
+        }
+    }
+
+    fn npy_descr(self) -> &'static str {
+        match self {
+            DType::F32 => "<f4",
+            DType::F64 => "<f8",
+            DType::F16 => "<f2",
+            DType::BF16 => "<V2",
+            DType::I8 => "|i1",
+            DType::I16 => "<i2",
+            DType::I32 => "<i4",
+            DType::I64 => "<i8",
+            DType::U8 => "|u1",
+            DType::Bool => "|b1",
+        }
+    }
+
+    fn from_npy_descr(d: &str) -> Option<DType> {
+        Some(
+            match d.trim_matches('\'').trim_start_matches(['<', '|', '=']) {
+                "f4" => DType::F32,
+                "f8" => DType::F64,
+                "f2" => DType::F16,
+                "V2" => DType::BF16,
+                "i1" => DType::I8,
+                "i2" => DType::I16,
+                "i4" => DType::I32,
+                "i8" => DType::I64,
+                "u1" => DType::U8,
+                "b1" => DType::Bool,
+                _ => return None,
+            },
+        )
+    }
+}
+
+/// Why tensors could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum TensorError {
+    /// The file could not be read or written.
+    #[error("{path}: {err}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The operating system's (or format's) error.
+        err: io::Error,
+    },
+    /// The file is not in a form hlo-opt reads.
+    #[error("{path}: {message}")]
+    Format {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> TensorError + '_ {
+    move |err| TensorError::Io {
+        path: path.display().to_string(),
+        err,
+    }
+}
+
+/// A tensor in host memory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostTensor {
+    /// Element type.
+    pub dtype: DType,
+    /// Shape (empty for a scalar).
+    pub shape: Vec<u64>,
+    /// Little-endian element bytes, row-major.
+    pub data: Vec<u8>,
+}
+
+impl HostTensor {
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.shape.iter().product::<u64>() as usize
+    }
+
+    /// Whether it has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// A tensor of f32 values.
+    pub fn from_f32(shape: Vec<u64>, values: &[f32]) -> HostTensor {
+        HostTensor {
+            dtype: DType::F32,
+            shape,
+            data: values.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+
+    /// The values as f64 (for comparing outputs); integers convert exactly.
+    pub fn to_f64(&self) -> Vec<f64> {
+        let d = &self.data;
+        match self.dtype {
+            DType::F32 => d
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64)
+                .collect(),
+            DType::F64 => d
+                .chunks_exact(8)
+                .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
+                .collect(),
+            DType::F16 => d
+                .chunks_exact(2)
+                .map(|b| f16::from_le_bytes([b[0], b[1]]).to_f64())
+                .collect(),
+            DType::BF16 => d
+                .chunks_exact(2)
+                .map(|b| bf16::from_le_bytes([b[0], b[1]]).to_f64())
+                .collect(),
+            DType::I8 => d.iter().map(|&b| b as i8 as f64).collect(),
+            DType::U8 | DType::Bool => d.iter().map(|&b| b as f64).collect(),
+            DType::I16 => d
+                .chunks_exact(2)
+                .map(|b| i16::from_le_bytes([b[0], b[1]]) as f64)
+                .collect(),
+            DType::I32 => d
+                .chunks_exact(4)
+                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64)
+                .collect(),
+            DType::I64 => d
+                .chunks_exact(8)
+                .map(|b| i64::from_le_bytes(b.try_into().expect("8 bytes")) as f64)
+                .collect(),
+        }
+    }
+
+    /// The values as f32, for float tensors.
+    pub fn to_f32(&self) -> Option<Vec<f32>> {
+        match self.dtype {
+            DType::F32 | DType::F16 | DType::BF16 | DType::F64 => {
+                Some(self.to_f64().into_iter().map(|x| x as f32).collect())
+            }
+            _ => None,
+        }
+    }
+
+    /// The IR type of this tensor.
+    pub fn ir_type(&self) -> Type {
+        Type::Tensor(TensorType::new(
+            &self.shape,
+            crate::ir::ElemType::from_text(self.dtype.mlir_name()),
+        ))
+    }
+
+    /// Whether it matches an IR type (shape and element type).
+    pub fn matches(&self, ty: &Type) -> bool {
+        match ty.as_tensor() {
+            Some(t) => {
+                t.static_shape().as_deref() == Some(&self.shape[..])
+                    && DType::from_elem(&t.elem) == Some(self.dtype)
+            }
+            None => false,
+        }
+    }
+
+    /// Reads one `.npy` file (C order, little-endian).
+    pub fn read_npy(path: &Path) -> Result<HostTensor, TensorError> {
+        let file = File::open(path).map_err(io_err(path))?;
+        Self::read_npy_from(BufReader::new(file), path)
+    }
+
+    fn read_npy_from(reader: impl Read, path: &Path) -> Result<HostTensor, TensorError> {
+        let fmt = |message: String| TensorError::Format {
+            path: path.display().to_string(),
+            message,
+        };
+        let npy = npyz::NpyFile::new(reader).map_err(io_err(path))?;
+        if npy.order() != npyz::Order::C {
+            return Err(fmt(
+                "Fortran-order arrays are not supported; save with C order".into(),
+            ));
+        }
+        let descr = npy.dtype().descr();
+        let dtype = DType::from_npy_descr(&descr).ok_or_else(|| {
+            fmt(format!(
+                "dtype {descr} is not supported (f32, f16, bf16, f64, i8-i64, u8, bool)"
+            ))
+        })?;
+        if descr.starts_with('>') {
+            return Err(fmt("big-endian arrays are not supported".into()));
+        }
+        let shape = npy.shape().to_vec();
+        let mut data = Vec::new();
+        npy.into_inner()
+            .read_to_end(&mut data)
+            .map_err(io_err(path))?;
+        let want = shape.iter().product::<u64>() as usize * dtype.size();
+        if data.len() != want {
+            return Err(fmt(format!(
+                "holds {} data bytes, its header needs {want}",
+                data.len()
+            )));
+        }
+        Ok(HostTensor { dtype, shape, data })
+    }
+
+    /// Writes one `.npy` file.
+    pub fn write_npy(&self, path: &Path) -> Result<(), TensorError> {
+        let file = File::create(path).map_err(io_err(path))?;
+        let mut w = BufWriter::new(file);
+        self.write_npy_to(&mut w).map_err(io_err(path))?;
+        w.flush().map_err(io_err(path))
+    }
+
+    /// Writes the NPY 1.0 header numpy itself writes (`'shape': (256, 64), `)
+    /// and the data. The header is written here rather than by npyz because
+    /// npyz puts a trailing comma inside multi-dimensional shape tuples,
+    /// which IREE's `.npy` reader rejects.
+    fn write_npy_to(&self, w: &mut impl Write) -> io::Result<()> {
+        let shape = match self.shape.len() {
+            0 => "()".to_string(),
+            1 => format!("({},)", self.shape[0]),
+            _ => format!(
+                "({})",
+                self.shape
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        let mut header = format!(
+            "{{'descr': '{}', 'fortran_order': False, 'shape': {shape}, }}",
+            self.dtype.npy_descr()
+        );
+        // Magic (6) + version (2) + length (2) + header + '\n', padded to 64 bytes.
+        let unpadded = 10 + header.len() + 1;
+        header.push_str(&" ".repeat(unpadded.next_multiple_of(64) - unpadded));
+        header.push('\n');
+        w.write_all(b"\x93NUMPY\x01\x00")?;
+        w.write_all(&(header.len() as u16).to_le_bytes())?;
+        w.write_all(header.as_bytes())?;
+        w.write_all(&self.data)
+    }
+}
+
+/// Named tensors in order.
+pub type TensorSet = Vec<(String, HostTensor)>;
+
+/// Reads a folder of `.npy` files (sorted by name), a `.npz` archive, or one `.npy` file.
+pub fn read_set(path: &Path) -> Result<TensorSet, TensorError> {
+    if path.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(io_err(path))?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "npy"))
+            .collect();
+        files.sort();
+        return files
+            .into_iter()
+            .map(|f| {
+                let name = f
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                Ok((name, HostTensor::read_npy(&f)?))
+            })
+            .collect();
+    }
+    match path.extension().and_then(|x| x.to_str()) {
+        Some("npz") => {
+            let mut npz = npyz::npz::NpzArchive::open(path).map_err(io_err(path))?;
+            let names: Vec<String> = npz.array_names().map(|s| s.to_string()).collect();
+            let mut out = Vec::new();
+            for name in names {
+                let npy = npz.by_name(&name).map_err(io_err(path))?.ok_or_else(|| {
+                    TensorError::Format {
+                        path: path.display().to_string(),
+                        message: format!("array {name} vanished"),
+                    }
+                })?;
+                let t = tensor_from_npyfile(npy, path)?;
+                out.push((name, t));
+            }
+            Ok(out)
+        }
+        Some("npy") => Ok(vec![("arg000".into(), HostTensor::read_npy(path)?)]),
+        _ => Err(TensorError::Format {
+            path: path.display().to_string(),
+            message: "expected a folder of .npy files or a .npz archive".into(),
+        }),
+    }
+}
+
+fn tensor_from_npyfile<R: Read>(
+    npy: npyz::NpyFile<R>,
+    path: &Path,
+) -> Result<HostTensor, TensorError> {
+    let descr = npy.dtype().descr();
+    let dtype = DType::from_npy_descr(&descr).ok_or_else(|| TensorError::Format {
+        path: path.display().to_string(),
+        message: format!("dtype {descr} is not supported"),
+    })?;
+    let shape = npy.shape().to_vec();
+    let mut data = Vec::new();
+    npy.into_inner()
+        .read_to_end(&mut data)
+        .map_err(io_err(path))?;
+    Ok(HostTensor { dtype, shape, data })
+}
+
+/// Writes tensors as a folder of `.npy` files named `arg000.npy`, ... (or
+/// by the given names), into a fresh folder that replaces `path` only when
+/// every file was written.
+pub fn write_set(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let tmp = parent.join(format!(
+        ".{}.hlo-opt-{}.tmp",
+        path.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).map_err(io_err(&tmp))?;
+    let result = (|| {
+        for (name, t) in set {
+            t.write_npy(&tmp.join(format!("{name}.npy")))?;
+        }
+        if path.exists() {
+            std::fs::remove_dir_all(path).map_err(io_err(path))?;
+        }
+        std::fs::rename(&tmp, path).map_err(io_err(path))
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+    result
+}
+
+/// Keys tensors by name for lookup.
+pub fn by_name(set: &TensorSet) -> BTreeMap<&str, &HostTensor> {
+    set.iter().map(|(n, t)| (n.as_str(), t)).collect()
+}

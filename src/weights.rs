@@ -1,0 +1,290 @@
+//! `hlo-opt weights convert`: makes the rewritten function's arguments from
+//! the original ones, following the `hlo_opt.*` argument attributes.
+//!
+//! Attribute schema (see docs/weights.md):
+//! * `hlo_opt.from = N : i64` — the original argument this one is made from;
+//! * `hlo_opt.orig_type = "tensor<...>"` — that argument's type;
+//! * `hlo_opt.recipe = "step|step|..."` — steps applied in order:
+//!   `convert(f16)`, `convert(bf16)`.
+//!
+//! An argument without these attributes is the original argument at the same
+//! position, copied unchanged.
+
+use std::sync::OnceLock;
+
+use half::{bf16, f16};
+
+use crate::front::parse_type;
+use crate::ir::{Module, Op, Type, Value};
+use crate::tensor::{DType, HostTensor, TensorSet};
+
+/// Why weights could not be converted.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    /// The module has no function to take arguments of.
+    #[error("the module has no public func.func to convert arguments for")]
+    NoEntry,
+    /// The inputs do not fit the original function.
+    #[error("argument {index} ({name}): {message}")]
+    Argument {
+        /// Position in the original function.
+        index: usize,
+        /// Its name (location) or SSA name.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// An attribute could not be read.
+    #[error("argument {index}: bad hlo_opt attribute: {message}")]
+    Attribute {
+        /// Position in the rewritten function.
+        index: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// How one argument of the rewritten function is made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArgRecipe {
+    /// The original argument's position.
+    pub from: usize,
+    /// The original argument's type, if recorded.
+    pub orig_type: Option<Type>,
+    /// Steps, in order.
+    pub steps: Vec<String>,
+    /// The rewritten argument's type.
+    pub ty: Type,
+    /// Its name for messages.
+    pub name: String,
+}
+
+/// The function whose arguments are the program's inputs: `@main` if there
+/// is one, else the first public function.
+pub fn entry_function(m: &Module) -> Option<Op> {
+    let funcs = m.functions();
+    funcs
+        .iter()
+        .copied()
+        .find(|&f| m.op_text(f).contains("@main("))
+        .or_else(|| {
+            funcs
+                .iter()
+                .copied()
+                .find(|&f| !m.op_text(f).contains(" private "))
+        })
+}
+
+/// The arguments of the entry function.
+pub fn entry_args(m: &Module) -> Result<Vec<Value>, WeightsError> {
+    let f = entry_function(m).ok_or(WeightsError::NoEntry)?;
+    Ok(m.dfg.op(f).decls.clone())
+}
+
+fn attr_regex() -> &'static regex::Regex {
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(r#"hlo_opt\.(\w+)\s*=\s*("(?:[^"\\]|\\.)*"|[^,}]+)"#)
+            .expect("valid regex")
+    })
+}
+
+/// The `hlo_opt.*` attributes of a declared value: written ones and added ones.
+pub fn hlo_opt_attrs(m: &Module, v: Value) -> Vec<(String, String)> {
+    let data = m.dfg.value(v);
+    let mut out = Vec::new();
+    if let Some(span) = data.attrs_span {
+        for c in attr_regex().captures_iter(m.source.slice(span)) {
+            out.push((c[1].to_string(), c[2].trim().to_string()));
+        }
+    }
+    for (k, val) in &data.extra_attrs {
+        if let Some(k) = k.strip_prefix("hlo_opt.") {
+            out.push((k.to_string(), val.clone()));
+        }
+    }
+    out
+}
+
+/// Reads how each argument of the entry function is made.
+pub fn recipes(m: &Module) -> Result<Vec<ArgRecipe>, WeightsError> {
+    let args = entry_args(m)?;
+    let mut out = Vec::with_capacity(args.len());
+    for (i, &v) in args.iter().enumerate() {
+        let mut r = ArgRecipe {
+            from: i,
+            orig_type: None,
+            steps: Vec::new(),
+            ty: m.dfg.ty(v).clone(),
+            name: m.value_label(v),
+        };
+        for (k, val) in hlo_opt_attrs(m, v) {
+            let bad = |message: String| WeightsError::Attribute { index: i, message };
+            match k.as_str() {
+                "from" => {
+                    let n = val.split(':').next().unwrap_or("").trim();
+                    r.from = n
+                        .parse()
+                        .map_err(|_| bad(format!("hlo_opt.from = {val}")))?;
+                }
+                "orig_type" => r.orig_type = Some(parse_type(val.trim_matches('"'))),
+                "recipe" => {
+                    r.steps = val
+                        .trim_matches('"')
+                        .split('|')
+                        .map(|s| s.trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .collect()
+                }
+                _ => {}
+            }
+        }
+        out.push(r);
+    }
+    Ok(out)
+}
+
+/// Options for [`convert`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConvertOptions {
+    /// Clamp values beyond a narrow type's range instead of failing.
+    pub clamp: bool,
+}
+
+/// Makes the rewritten function's inputs from the original ones.
+pub fn convert(
+    m: &Module,
+    orig: &TensorSet,
+    opts: ConvertOptions,
+) -> Result<TensorSet, WeightsError> {
+    let recipes = recipes(m)?;
+    let mut out = Vec::with_capacity(recipes.len());
+    for (i, r) in recipes.iter().enumerate() {
+        let arg_err = |message: String| WeightsError::Argument {
+            index: r.from,
+            name: r.name.clone(),
+            message,
+        };
+        let (_, src) = orig.get(r.from).ok_or_else(|| {
+            arg_err(format!(
+                "missing: {} input(s) given, the original function needs at least {}",
+                orig.len(),
+                r.from + 1
+            ))
+        })?;
+        if let Some(t) = &r.orig_type {
+            if !src.matches(t) {
+                return Err(arg_err(format!(
+                    "given {} {:?}, expected {t}",
+                    src.dtype.mlir_name(),
+                    src.shape
+                )));
+            }
+        }
+        let mut t = src.clone();
+        for step in &r.steps {
+            t = apply_step(t, step, opts).map_err(&arg_err)?;
+        }
+        if !t.matches(&r.ty) {
+            return Err(arg_err(format!(
+                "made {} {:?}, but the rewritten function takes {}",
+                t.dtype.mlir_name(),
+                t.shape,
+                r.ty
+            )));
+        }
+        out.push((format!("arg{i:03}"), t));
+    }
+    Ok(out)
+}
+
+fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTensor, String> {
+    let (name, arg) = step
+        .strip_suffix(')')
+        .and_then(|s| s.split_once('('))
+        .ok_or_else(|| format!("unknown recipe step `{step}`"))?;
+    match (name, arg) {
+        ("convert", "f16") => narrow(t, DType::F16, opts),
+        ("convert", "bf16") => narrow(t, DType::BF16, opts),
+        _ => Err(format!("unknown recipe step `{step}`")),
+    }
+}
+
+fn narrow(t: HostTensor, to: DType, opts: ConvertOptions) -> Result<HostTensor, String> {
+    let values = t.to_f32().ok_or_else(|| {
+        format!(
+            "cannot convert {} to {}",
+            t.dtype.mlir_name(),
+            to.mlir_name()
+        )
+    })?;
+    let max = if to == DType::F16 {
+        f16::MAX.to_f32()
+    } else {
+        bf16::MAX.to_f32()
+    };
+    let mut data = Vec::with_capacity(values.len() * 2);
+    for (i, &x) in values.iter().enumerate() {
+        let x = if x.is_finite() && x.abs() > max {
+            if !opts.clamp {
+                return Err(format!(
+                    "element {i} is {x:e}, beyond {}'s range (largest {max:e}); rerun with --clamp to clamp",
+                    to.mlir_name()
+                ));
+            }
+            x.clamp(-max, max)
+        } else {
+            x
+        };
+        let bits = if to == DType::F16 {
+            f16::from_f32(x).to_bits()
+        } else {
+            bf16::from_f32(x).to_bits()
+        };
+        data.extend_from_slice(&bits.to_le_bytes());
+    }
+    Ok(HostTensor {
+        dtype: to,
+        shape: t.shape,
+        data,
+    })
+}
+
+/// The result types of the entry function (the operands of its `return`).
+pub fn entry_results(m: &Module) -> Result<Vec<Type>, WeightsError> {
+    let f = entry_function(m).ok_or(WeightsError::NoEntry)?;
+    let region = *m.dfg.op(f).regions.first().ok_or(WeightsError::NoEntry)?;
+    let block = *m
+        .layout
+        .region(region)
+        .blocks
+        .first()
+        .ok_or(WeightsError::NoEntry)?;
+    let ret = m
+        .layout
+        .block(block)
+        .ops
+        .iter()
+        .copied()
+        .rfind(|&op| matches!(m.dfg.op(op).name.as_str(), "return" | "func.return"))
+        .ok_or(WeightsError::NoEntry)?;
+    Ok(m.dfg
+        .op(ret)
+        .operands
+        .iter()
+        .map(|&v| m.dfg.ty(v).clone())
+        .collect())
+}
+
+/// The symbol name of the entry function (`main`).
+pub fn entry_name(m: &Module) -> Option<String> {
+    let f = entry_function(m)?;
+    let text = m.op_text(f);
+    let after = text.split('@').nth(1)?;
+    Some(
+        after
+            .split(|c: char| c == '(' || c.is_whitespace())
+            .next()?
+            .to_string(),
+    )
+}

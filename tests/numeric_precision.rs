@@ -1,0 +1,132 @@
+//! IREE numeric tests of the precision passes on realistic JAX-exported
+//! graphs: original vs rewritten (weights converted by `weights convert`'s
+//! code), logits within a relative L2 of 5e-3 and the same argmax.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+use hlo_opt::iree::{Invocation, Iree, Target};
+use hlo_opt::tensor::{read_set, HostTensor};
+
+fn rel_l2(a: &[f64], b: &[f64]) -> f64 {
+    let num: f64 = a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum();
+    let den: f64 = a.iter().map(|x| x * x).sum();
+    (num / den.max(1e-30)).sqrt()
+}
+
+fn argmax_rows(x: &[f64], last: usize) -> Vec<usize> {
+    x.chunks(last)
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .fold((0, f64::NEG_INFINITY), |(bi, bv), (i, &v)| {
+                    if v > bv {
+                        (i, v)
+                    } else {
+                        (bi, bv)
+                    }
+                })
+                .0
+        })
+        .collect()
+}
+
+/// Rewrites `model` with `pass`, converts its inputs, runs both on IREE's
+/// CPU backend, and returns (rel_l2, argmax agreement) of result 0.
+fn compare(model: &str, pass: &str) -> Option<(f64, f64, String)> {
+    let iree = match Iree::find() {
+        Ok(i) => i,
+        Err(e) => {
+            assert!(!required(), "{e}");
+            eprintln!("skipping: {e}");
+            return None;
+        }
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = root().join("testdata/jax").join(format!("{model}.mlir"));
+    let inputs =
+        read_set(&root().join("testdata/jax").join(format!("{model}.inputs"))).expect("inputs");
+    let text = std::fs::read_to_string(&src).expect("model");
+    let mut m = hlo_opt::front::parse_str(model, &text).unwrap_or_else(|e| panic!("{e}"));
+    let pipeline = hlo_opt::passes::Pipeline::from_specs(&[pass.to_string()]).expect("pass");
+    let stats = pipeline.run(&mut m).expect("pass runs");
+    let rewritten_text = hlo_opt::back::print_to_string(&m);
+    let rewritten = dir.path().join("rewritten.mlir");
+    std::fs::write(&rewritten, &rewritten_text).expect("write");
+    let reparsed = hlo_opt::front::parse_str("rewritten.mlir", &rewritten_text)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let new_inputs =
+        hlo_opt::weights::convert(&reparsed, &inputs, Default::default()).expect("weights convert");
+    let n_out = hlo_opt::weights::entry_results(&m).expect("results").len();
+    let func = hlo_opt::weights::entry_name(&m).expect("entry");
+    let run = |mlir: &Path, ins: &[HostTensor], tag: &str| -> Vec<HostTensor> {
+        let vmfb = dir.path().join(format!("{tag}.vmfb"));
+        iree.compile(mlir, &vmfb, &Target::Cpu, tag)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let work = dir.path().join(tag);
+        std::fs::create_dir_all(&work).expect("mkdir");
+        iree.run(&Invocation {
+            vmfb: &vmfb,
+            function: &func,
+            device: "local-task",
+            inputs: ins,
+            outputs: n_out,
+            workdir: &work,
+            what: tag,
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let orig_ins: Vec<HostTensor> = inputs.into_iter().map(|(_, t)| t).collect();
+    let new_ins: Vec<HostTensor> = new_inputs.into_iter().map(|(_, t)| t).collect();
+    let a = run(&src, &orig_ins, "original");
+    let b = run(&rewritten, &new_ins, "rewritten");
+    let (x, y) = (a[0].to_f64(), b[0].to_f64());
+    let last = *a[0].shape.last().expect("rank >= 1") as usize;
+    let (ax, ay) = (argmax_rows(&x, last), argmax_rows(&y, last));
+    let agree = ax.iter().zip(&ay).filter(|(p, q)| p == q).count() as f64 / ax.len() as f64;
+    Some((rel_l2(&x, &y), agree, stats.to_string()))
+}
+
+fn check(model: &str, pass: &str, bound: f64) {
+    let Some((err, agree, stats)) = compare(model, pass) else {
+        return;
+    };
+    eprintln!("{model} {pass}: rel_l2 {err:.3e}, argmax agreement {agree}\n{stats}");
+    assert!(
+        stats.contains("op-rewritten"),
+        "{model}: nothing rewritten:\n{stats}"
+    );
+    assert!(
+        err > 0.0,
+        "{model}: rewritten output is bit-identical; the pass did nothing numerically"
+    );
+    assert!(err <= bound, "{model} {pass}: rel_l2 {err} > {bound}");
+    assert_eq!(agree, 1.0, "{model} {pass}: argmax differs");
+}
+
+#[test]
+fn f16_matmul_llama_decoder() {
+    check("llama_decoder_args", "f16-matmul", 5e-3);
+}
+
+#[test]
+fn f16_matmul_qwen2_decoder_tied_embeddings() {
+    check("qwen2_decoder_args", "f16-matmul", 5e-3);
+}
+
+#[test]
+fn f16_matmul_gemma2_decoder() {
+    check("gemma2_decoder_args", "f16-matmul", 5e-3);
+}
+
+#[test]
+fn f16_matmul_cnn() {
+    check("cnn_args", "f16-matmul", 5e-3);
+}
+
+#[test]
+fn bf16_matmul_llama_decoder() {
+    check("llama_decoder_args", "bf16-matmul", 2e-2);
+}
