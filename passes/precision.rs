@@ -283,14 +283,20 @@ impl MatmulPrecision {
                 let bytes = match self.narrow_bytes(&values) {
                     Ok(b) => b,
                     Err(x) => {
-                        let loc = m
-                            .location_text(producer)
-                            .unwrap_or_else(|| "(no location)".into());
+                        let users: Vec<String> = wanted
+                            .iter()
+                            .map(|&(op, _)| {
+                                let loc =
+                                    m.location_text(op).unwrap_or_else(|| "no location".into());
+                                format!("{} {loc}", m.dfg.op(op).name)
+                            })
+                            .collect();
                         stats.warn(format!(
-                            "{}: constant {} holds {x:e}, beyond {}'s range; its matmuls stay f32 (use overflow=clamp to clamp) at {loc}",
+                            "{}: constant {} holds {x:e}, beyond {}'s range; kept in f32: {} (overflow=clamp clamps instead)",
                             self.name,
                             m.dfg.value(c).ref_text(),
-                            self.narrow_name()
+                            self.narrow_name(),
+                            users.join(", ")
                         ));
                         for (op, _) in wanted {
                             skipped_ops.insert(*op);

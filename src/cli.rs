@@ -13,8 +13,19 @@ use crate::passes::{self, PassError, Pipeline};
 
 /// Rewrites StableHLO programs for lower precision.
 #[derive(Parser, Debug)]
-#[command(name = "hlo-opt", version, about, long_about = None)]
+#[command(
+    name = "hlo-opt",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 pub struct Args {
+    /// A subcommand (`weights convert`); without one, rewrite IN.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// A pass to run, with options in braces: `f16-matmul{min-elements=4096}`.
     /// Repeatable; passes run in the order given. Without any, the input is
     /// parsed and printed back unchanged.
@@ -38,6 +49,37 @@ pub struct Args {
     pub input: Option<String>,
 }
 
+/// Subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Weight files for rewritten programs.
+    #[command(subcommand)]
+    Weights(WeightsCommand),
+}
+
+/// `hlo-opt weights ...`
+#[derive(clap::Subcommand, Debug)]
+pub enum WeightsCommand {
+    /// Makes the rewritten function's inputs from the original ones, following
+    /// its `hlo_opt.*` argument attributes.
+    Convert {
+        /// The rewritten program.
+        #[arg(value_name = "REWRITTEN.mlir")]
+        rewritten: PathBuf,
+        /// The original inputs: a folder of .npy files (sorted names give the
+        /// argument order), a .npz or a .safetensors file (keyed by argument
+        /// name or position).
+        #[arg(long, value_name = "ORIG_INPUTS")]
+        from: PathBuf,
+        /// Where to write the new inputs: a folder (of .npy files) or a .safetensors file.
+        #[arg(long, value_name = "NEW_INPUTS")]
+        to: PathBuf,
+        /// Clamp values beyond a narrow type's range instead of failing.
+        #[arg(long)]
+        clamp: bool,
+    },
+}
+
 /// Everything that can stop a run after its arguments were understood.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
@@ -50,6 +92,12 @@ pub enum RunError {
     /// A pass failed.
     #[error("{0}")]
     Pass(#[from] PassError),
+    /// Weights could not be converted.
+    #[error("{0}")]
+    Weights(#[from] crate::weights::WeightsError),
+    /// Tensor files could not be read or written.
+    #[error("{0}")]
+    Tensor(#[from] crate::tensor::TensorError),
     /// The output could not be written.
     #[error("{path}: cannot write output: {err}")]
     Write {
@@ -70,6 +118,15 @@ pub fn main() -> i32 {
             return code;
         }
     };
+    if let Some(Command::Weights(cmd)) = &args.command {
+        return match run_weights(cmd) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("hlo-opt: error: {e}");
+                1
+            }
+        };
+    }
     if args.list_passes {
         print!("{}", passes::describe_all());
         return 0;
@@ -88,6 +145,26 @@ pub fn main() -> i32 {
             1
         }
     }
+}
+
+fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
+    let WeightsCommand::Convert {
+        rewritten,
+        from,
+        to,
+        clamp,
+    } = cmd;
+    let module = front::parse(load(&rewritten.display().to_string())?)?;
+    let orig = crate::tensor::read_set(from)?;
+    let opts = crate::weights::ConvertOptions { clamp: *clamp };
+    let new = crate::weights::convert(&module, &orig, opts)?;
+    crate::tensor::write_set(to, &new)?;
+    eprintln!(
+        "hlo-opt: wrote {} argument(s) to {}",
+        new.len(),
+        to.display()
+    );
+    Ok(())
 }
 
 /// Loads a file (memory-mapped) or standard input (`-`).

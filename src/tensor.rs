@@ -377,11 +377,82 @@ pub fn read_set(path: &Path) -> Result<TensorSet, TensorError> {
             Ok(out)
         }
         Some("npy") => Ok(vec![("arg000".into(), HostTensor::read_npy(path)?)]),
+        Some("safetensors") => read_safetensors(path),
         _ => Err(TensorError::Format {
             path: path.display().to_string(),
-            message: "expected a folder of .npy files or a .npz archive".into(),
+            message: "expected a folder of .npy files, a .npz archive or a .safetensors file"
+                .into(),
         }),
     }
+}
+
+impl DType {
+    fn to_safetensors(self) -> safetensors::Dtype {
+        use safetensors::Dtype as S;
+        match self {
+            DType::F32 => S::F32,
+            DType::F64 => S::F64,
+            DType::F16 => S::F16,
+            DType::BF16 => S::BF16,
+            DType::I8 => S::I8,
+            DType::I16 => S::I16,
+            DType::I32 => S::I32,
+            DType::I64 => S::I64,
+            DType::U8 => S::U8,
+            DType::Bool => S::BOOL,
+        }
+    }
+
+    fn from_safetensors(d: safetensors::Dtype) -> Option<DType> {
+        use safetensors::Dtype as S;
+        Some(match d {
+            S::F32 => DType::F32,
+            S::F64 => DType::F64,
+            S::F16 => DType::F16,
+            S::BF16 => DType::BF16,
+            S::I8 => DType::I8,
+            S::I16 => DType::I16,
+            S::I32 => DType::I32,
+            S::I64 => DType::I64,
+            S::U8 => DType::U8,
+            S::BOOL => DType::Bool,
+            _ => return None,
+        })
+    }
+}
+
+/// Reads a `.safetensors` file, tensors in the order their data is stored.
+fn read_safetensors(path: &Path) -> Result<TensorSet, TensorError> {
+    let fmt = |message: String| TensorError::Format {
+        path: path.display().to_string(),
+        message,
+    };
+    let bytes = std::fs::read(path).map_err(io_err(path))?;
+    let st = safetensors::SafeTensors::deserialize(&bytes).map_err(|e| fmt(e.to_string()))?;
+    let (_, meta) =
+        safetensors::SafeTensors::read_metadata(&bytes).map_err(|e| fmt(e.to_string()))?;
+    let mut names: Vec<(usize, String)> = meta
+        .tensors()
+        .into_iter()
+        .map(|(name, info)| (info.data_offsets.0, name))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|(_, name)| {
+            let view = st.tensor(&name).map_err(|e| fmt(e.to_string()))?;
+            let dtype = DType::from_safetensors(view.dtype())
+                .ok_or_else(|| fmt(format!("{name}: dtype {:?} is not supported", view.dtype())))?;
+            Ok((
+                name,
+                HostTensor {
+                    dtype,
+                    shape: view.shape().iter().map(|&d| d as u64).collect(),
+                    data: view.data().to_vec(),
+                },
+            ))
+        })
+        .collect()
 }
 
 fn tensor_from_npyfile<R: Read>(
@@ -401,10 +472,19 @@ fn tensor_from_npyfile<R: Read>(
     Ok(HostTensor { dtype, shape, data })
 }
 
-/// Writes tensors as a folder of `.npy` files named `arg000.npy`, ... (or
-/// by the given names), into a fresh folder that replaces `path` only when
-/// every file was written.
+/// Writes tensors: a `.safetensors` file when `path` ends so, else a folder
+/// of `.npy` files named by the set's names. Written to a temporary name and
+/// renamed, so a failure leaves nothing half-written.
 pub fn write_set(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
+    if path.extension().is_some_and(|x| x == "safetensors") {
+        return write_safetensors(path, set);
+    }
+    if path.extension().is_some_and(|x| x == "npz") {
+        return Err(TensorError::Format {
+            path: path.display().to_string(),
+            message: "writing .npz is not supported; give a folder (of .npy files) or a .safetensors file".into(),
+        });
+    }
     let parent = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -429,6 +509,32 @@ pub fn write_set(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
     })();
     if result.is_err() {
         let _ = std::fs::remove_dir_all(&tmp);
+    }
+    result
+}
+
+fn write_safetensors(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
+    let views: Vec<(String, safetensors::tensor::TensorView<'_>)> = set
+        .iter()
+        .map(|(name, t)| {
+            let shape = t.shape.iter().map(|&d| d as usize).collect();
+            safetensors::tensor::TensorView::new(t.dtype.to_safetensors(), shape, &t.data)
+                .map(|v| (name.clone(), v))
+                .map_err(|e| TensorError::Format {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                })
+        })
+        .collect::<Result<_, _>>()?;
+    let tmp = path.with_extension(format!("safetensors.hlo-opt-{}.tmp", std::process::id()));
+    let result = safetensors::serialize_to_file(views, None, &tmp)
+        .map_err(|e| TensorError::Format {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })
+        .and_then(|_| std::fs::rename(&tmp, path).map_err(io_err(path)));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
     }
     result
 }

@@ -165,7 +165,7 @@ pub fn convert(
             name: r.name.clone(),
             message,
         };
-        let (_, src) = orig.get(r.from).ok_or_else(|| {
+        let src = pick(orig, r.from, &r.name).ok_or_else(|| {
             arg_err(format!(
                 "missing: {} input(s) given, the original function needs at least {}",
                 orig.len(),
@@ -196,6 +196,23 @@ pub fn convert(
         out.push((format!("arg{i:03}"), t));
     }
     Ok(out)
+}
+
+/// The original input for argument `index` named `name`: by name (the
+/// argument's location, as JAX names parameters), else by `argNNN` / `N`
+/// key, else by position when the keys are neither.
+fn pick<'a>(set: &'a TensorSet, index: usize, name: &str) -> Option<&'a HostTensor> {
+    if let Some((_, t)) = set.iter().find(|(n, _)| n == name) {
+        return Some(t);
+    }
+    let positional = |n: &str| n.strip_prefix("arg").unwrap_or(n).parse::<usize>().ok();
+    if let Some((_, t)) = set.iter().find(|(n, _)| positional(n) == Some(index)) {
+        return Some(t);
+    }
+    if set.iter().all(|(n, _)| positional(n).is_some()) {
+        return None;
+    }
+    set.get(index).map(|(_, t)| t)
 }
 
 fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTensor, String> {

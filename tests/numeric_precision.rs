@@ -130,3 +130,8 @@ fn f16_matmul_cnn() {
 fn bf16_matmul_llama_decoder() {
     check("llama_decoder_args", "bf16-matmul", 2e-2);
 }
+
+#[test]
+fn f16_matmul_llama_decoder_constant_weights() {
+    check("llama_decoder_consts", "f16-matmul", 5e-3);
+}

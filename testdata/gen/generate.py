@@ -153,6 +153,7 @@ def export_decoder(name, cfg, seed, as_constants=False):
         jparams = jax.tree_util.tree_map(jnp.asarray, params)
         fn = jax.jit(lambda ids, pos, kc, vc: step(jparams, ids, pos, kc, vc))
         save(name, fn.lower(*ins).as_text())
+        save_inputs(name, ins)
     else:
         fn = jax.jit(step)
         save(name, fn.lower(params, *ins).as_text(debug_info=True))

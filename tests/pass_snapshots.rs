@@ -1,0 +1,85 @@
+//! insta snapshots of each precision pass and option on small inputs: the
+//! printed module, the `--stats` counts, and warnings.
+
+mod common;
+
+use common::*;
+
+/// Runs passes on `testdata/small/NAME` and renders output, stats and warnings.
+fn rewrite(name: &str, passes: &[&str]) -> String {
+    let text = std::fs::read_to_string(root().join("testdata/small").join(name)).expect("testdata");
+    let mut m = hlo_opt::front::parse_str(name, &text).unwrap_or_else(|e| panic!("{e}"));
+    let specs: Vec<String> = passes.iter().map(|s| s.to_string()).collect();
+    let stats = hlo_opt::passes::Pipeline::from_specs(&specs)
+        .expect("pipeline")
+        .run(&mut m)
+        .expect("runs");
+    let out = hlo_opt::back::print_to_string(&m);
+    // The output must parse again, to the same text.
+    let again =
+        hlo_opt::front::parse_str("again.mlir", &out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+    assert_eq!(hlo_opt::back::print_to_string(&again), out);
+    let warnings: Vec<&String> = stats.warnings().collect();
+    format!("{out}\n---- stats\n{stats}---- warnings\n{warnings:#?}\n")
+}
+
+#[test]
+fn f16_matmul_weight_argument() {
+    insta::assert_snapshot!(rewrite("matmul.mlir", &["f16-matmul"]));
+}
+
+#[test]
+fn bf16_matmul_weight_argument() {
+    insta::assert_snapshot!(rewrite("matmul.mlir", &["bf16-matmul"]));
+}
+
+#[test]
+fn f16_matmul_convolution() {
+    insta::assert_snapshot!(rewrite("conv.mlir", &["f16-matmul"]));
+}
+
+#[test]
+fn f16_matmul_attention_block() {
+    insta::assert_snapshot!(rewrite("attention.mlir", &["f16-matmul"]));
+}
+
+#[test]
+fn f16_matmul_tied_embeddings() {
+    insta::assert_snapshot!(rewrite("tied.mlir", &["f16-matmul"]));
+}
+
+#[test]
+fn f16_matmul_constant_weights_and_overflow() {
+    insta::assert_snapshot!(rewrite("const_weights.mlir", &["f16-matmul"]));
+}
+
+#[test]
+fn f16_matmul_overflow_clamp() {
+    insta::assert_snapshot!(rewrite(
+        "const_weights.mlir",
+        &["f16-matmul{overflow=clamp}"]
+    ));
+}
+
+#[test]
+fn f16_matmul_weights_convert_keeps_signature() {
+    insta::assert_snapshot!(rewrite("attention.mlir", &["f16-matmul{weights=convert}"]));
+}
+
+#[test]
+fn f16_matmul_min_elements_and_exclude() {
+    insta::assert_snapshot!(rewrite(
+        "attention.mlir",
+        &["f16-matmul{min-elements=1000,exclude=scores}"]
+    ));
+}
+
+#[test]
+fn f16_matmul_exclude_by_argument_name() {
+    insta::assert_snapshot!(rewrite("attention.mlir", &["f16-matmul{exclude=wk}"]));
+}
+
+#[test]
+fn f16_matmul_only_convolutions() {
+    insta::assert_snapshot!(rewrite("attention.mlir", &["f16-matmul{ops=convolution}"]));
+}
