@@ -9,6 +9,7 @@
 //! it; it is compiled as the `hlo_opt::passes` module (see docs/ARCHITECTURE.md).
 
 pub mod cleanup;
+pub mod graph_precision;
 mod options;
 pub mod precision;
 pub mod weights;
@@ -99,6 +100,8 @@ pub fn registry() -> Vec<PassInfo> {
     vec![
         precision::info_f16(),
         precision::info_bf16(),
+        graph_precision::info_f16(),
+        graph_precision::info_bf16(),
         cleanup::info(),
     ]
 }

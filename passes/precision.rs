@@ -370,10 +370,30 @@ pub(crate) fn constant_f32(m: &Module, c: Value) -> Option<Vec<f32>> {
             _ => None,
         };
     }
+    // A literal: a splat `dense<1.0>` / `dense<0xFF800000>` (bit pattern), or
+    // nested lists `dense<[[1.0, 2.0], [3.0, 4.0]]>`.
     let text = m.op_text(op);
     let lit = text.split("dense<").nth(1)?.split('>').next()?.trim();
-    let x: f32 = lit.parse().ok()?;
-    Some(vec![x; n])
+    let values: Option<Vec<f32>> = lit
+        .split(['[', ']', ','])
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(parse_f32_literal)
+        .collect();
+    let values = values?;
+    match values.len() {
+        1 => Some(vec![values[0]; n]),
+        len if len == n => Some(values),
+        _ => None,
+    }
+}
+
+/// One MLIR float literal: `1.5`, `-2.0e-3`, or a bit pattern `0x7FC00000`.
+fn parse_f32_literal(t: &str) -> Option<f32> {
+    match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => u32::from_str_radix(hex, 16).ok().map(f32::from_bits),
+        None => t.parse().ok(),
+    }
 }
 
 fn decode_hex(hex: &[u8]) -> Option<Vec<u8>> {

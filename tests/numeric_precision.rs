@@ -33,9 +33,19 @@ fn argmax_rows(x: &[f64], last: usize) -> Vec<usize> {
         .collect()
 }
 
+/// What a comparison measured.
+struct Measured {
+    /// rel_l2 of every result.
+    errors: Vec<f64>,
+    /// Share of rows of result 0 whose argmax agrees.
+    agree: f64,
+    /// The passes' `--stats` text.
+    stats: String,
+}
+
 /// Rewrites `model` with `pass`, converts its inputs, runs both on IREE's
-/// CPU backend, and returns (rel_l2, argmax agreement) of result 0.
-fn compare(model: &str, pass: &str) -> Option<(f64, f64, String)> {
+/// CPU backend, and measures every result.
+fn compare(model: &str, pass: &str) -> Option<Measured> {
     let iree = match Iree::find() {
         Ok(i) => i,
         Err(e) => {
@@ -86,16 +96,31 @@ fn compare(model: &str, pass: &str) -> Option<(f64, f64, String)> {
     let last = *a[0].shape.last().expect("rank >= 1") as usize;
     let (ax, ay) = (argmax_rows(&x, last), argmax_rows(&y, last));
     let agree = ax.iter().zip(&ay).filter(|(p, q)| p == q).count() as f64 / ax.len() as f64;
-    Some((rel_l2(&x, &y), agree, stats.to_string()))
+    let errors = a
+        .iter()
+        .zip(&b)
+        .map(|(p, q)| rel_l2(&p.to_f64(), &q.to_f64()))
+        .collect();
+    Some(Measured {
+        errors,
+        agree,
+        stats: stats.to_string(),
+    })
 }
 
 fn check(model: &str, pass: &str, bound: f64) {
-    let Some((err, agree, stats)) = compare(model, pass) else {
+    let Some(Measured {
+        errors,
+        agree,
+        stats,
+    }) = compare(model, pass)
+    else {
         return;
     };
+    let err = errors[0];
     eprintln!("{model} {pass}: rel_l2 {err:.3e}, argmax agreement {agree}\n{stats}");
     assert!(
-        stats.contains("op-rewritten"),
+        stats.contains("op-rewritten") || stats.contains("op-narrowed"),
         "{model}: nothing rewritten:\n{stats}"
     );
     assert!(
@@ -134,4 +159,85 @@ fn bf16_matmul_llama_decoder() {
 #[test]
 fn f16_matmul_llama_decoder_constant_weights() {
     check("llama_decoder_consts", "f16-matmul", 5e-3);
+}
+
+#[test]
+fn f16_graph_llama_decoder() {
+    check("llama_decoder_args", "f16", 5e-3);
+}
+
+#[test]
+fn f16_graph_gemma2_decoder() {
+    check("gemma2_decoder_args", "f16", 5e-3);
+}
+
+#[test]
+fn f16_graph_qwen2_decoder_io_narrow() {
+    check("qwen2_decoder_args", "f16{keep-io=false}", 5e-3);
+}
+
+#[test]
+fn bf16_graph_llama_decoder() {
+    check("llama_decoder_args", "bf16", 3e-2);
+}
+
+#[test]
+fn f16_graph_cnn() {
+    check("cnn_args", "f16", 5e-3);
+}
+
+/// Each f32 island of the graph passes earns its place: on norms and softmax
+/// at LLM scale, the error of the output that uses it is larger without it.
+#[test]
+fn f16_graph_islands_each_reduce_the_error() {
+    const ALL: [&str; 8] = [
+        "reduce",
+        "reduce_window",
+        "exponential",
+        "log",
+        "rsqrt",
+        "sqrt",
+        "divide",
+        "power",
+    ];
+    let run = |islands: &[&str]| {
+        compare(
+            "norm_softmax",
+            &format!("f16{{islands={}}}", islands.join(",")),
+        )
+    };
+    let Some(base) = run(&ALL) else { return };
+    // Outputs: 0 rms norm, 1 layer norm, 2 softmax, 3 log-softmax, 4 power.
+    let cases = [
+        ("reduce", 0),
+        ("rsqrt", 0),
+        ("sqrt", 1),
+        ("divide", 2),
+        ("exponential", 2),
+        ("log", 3),
+        ("power", 4),
+    ];
+    let mut report = vec![format!(
+        "with every island: rel_l2 per output {:?}",
+        base.errors
+    )];
+    let mut weak = Vec::new();
+    for (island, output) in cases {
+        let rest: Vec<&str> = ALL.iter().copied().filter(|i| *i != island).collect();
+        let without = run(&rest).expect("IREE present");
+        let (e0, e1) = (base.errors[output], without.errors[output]);
+        report.push(format!(
+            "without {island}: output {output} rel_l2 {e1:.3e} vs {e0:.3e} ({:.1}x)",
+            e1 / e0
+        ));
+        if e1.is_nan() || e1 <= e0 {
+            weak.push(island);
+        }
+    }
+    eprintln!("{}", report.join("\n"));
+    assert!(
+        weak.is_empty(),
+        "islands that do not reduce the error: {weak:?}\n{}",
+        report.join("\n")
+    );
 }

@@ -83,3 +83,28 @@ fn f16_matmul_exclude_by_argument_name() {
 fn f16_matmul_only_convolutions() {
     insta::assert_snapshot!(rewrite("attention.mlir", &["f16-matmul{ops=convolution}"]));
 }
+
+#[test]
+fn f16_graph_norm_with_islands_and_overflow() {
+    insta::assert_snapshot!(rewrite("norm_mask.mlir", &["f16"]));
+}
+
+#[test]
+fn f16_graph_overflow_clamp() {
+    insta::assert_snapshot!(rewrite("norm_mask.mlir", &["f16{overflow=clamp}"]));
+}
+
+#[test]
+fn bf16_graph_narrow_io() {
+    insta::assert_snapshot!(rewrite("norm_mask.mlir", &["bf16{keep-io=false}"]));
+}
+
+#[test]
+fn f16_graph_attention_block() {
+    insta::assert_snapshot!(rewrite("attention.mlir", &["f16"]));
+}
+
+#[test]
+fn f16_matmul_then_f16_graph() {
+    insta::assert_snapshot!(rewrite("tied.mlir", &["f16-matmul", "f16"]));
+}

@@ -147,6 +147,11 @@ impl Printer<'_> {
                 Some(sig) => self.sig(sig, out),
                 None => Ok(()),
             },
+            Piece::FuncResult(i) => match op.and_then(|d| d.func_results.get(*i as usize)) {
+                Some((_, Some(span))) => out.src(&self.m.source, *span),
+                Some((ty, None)) => out.text(ty.to_string().as_bytes()),
+                None => Ok(()),
+            },
         }
     }
 

@@ -491,6 +491,20 @@ impl<'s> Builder<'s> {
                     self.dfg.op_mut(op).sig = Some(sig);
                     push_hole(&mut pieces, &mut pos, span, Piece::Sig);
                 }
+                Rule::fn_results if name == "func.func" => {
+                    for result in part.into_inner() {
+                        let Some(ty) = result.into_inner().next() else {
+                            continue;
+                        };
+                        let tspan = span_of(&ty);
+                        let index = self.dfg.op(op).func_results.len() as u32;
+                        self.dfg
+                            .op_mut(op)
+                            .func_results
+                            .push((parse_type(ty.as_str()), Some(tspan)));
+                        push_hole(&mut pieces, &mut pos, tspan, Piece::FuncResult(index));
+                    }
+                }
                 Rule::region => {
                     let index = regions.len() as u32;
                     push_hole(&mut pieces, &mut pos, span, Piece::Region(index));

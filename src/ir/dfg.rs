@@ -51,6 +51,8 @@ pub enum Piece {
     Region(u32),
     /// The trailing type signature.
     Sig,
+    /// Result type `i` of a `func.func`.
+    FuncResult(u32),
 }
 
 /// The trailing type signature of an operation.
@@ -93,6 +95,9 @@ pub struct OpData {
     pub leading: Piece,
     /// The block that holds it.
     pub block: Option<Block>,
+    /// For `func.func`: its result types, each with where it is written
+    /// (`None` once a pass changed it).
+    pub func_results: Vec<(Type, Option<Span>)>,
 }
 
 impl OpData {
@@ -111,6 +116,7 @@ impl OpData {
             pieces: Vec::new(),
             leading: Piece::Text("".into()),
             block: None,
+            func_results: Vec::new(),
         }
     }
 }

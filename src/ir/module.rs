@@ -289,7 +289,9 @@ impl Module {
     }
 
     /// Sets the trailing signature of an operation from its operands' and
-    /// results' current types (functional form), if they differ from it.
+    /// results' current types, if they differ from it. A short signature
+    /// (`: T`, or `: pred, T` for select) stays short while it can say the
+    /// same; otherwise the functional form `(A, B) -> C` is written.
     pub fn refresh_signature(&mut self, op: Op) {
         let data = self.dfg.op(op);
         let inputs: Vec<Type> = data
@@ -302,14 +304,39 @@ impl Module {
             .iter()
             .map(|&v| self.dfg.ty(v).clone())
             .collect();
+        let short = match &data.sig {
+            Some(sig) if sig.inputs.is_none() => {
+                let n = outputs.len();
+                let k = sig.outputs.len();
+                let same_as_results =
+                    |ins: &[Type]| ins.iter().all(|t| outputs.len() == 1 && *t == outputs[0]);
+                if n == 0 && k == inputs.len() {
+                    // return: `: T1, T2` lists the operand types
+                    Some(inputs.clone())
+                } else if k == n && n > 0 && (n > 1 || same_as_results(&inputs)) {
+                    Some(outputs.clone())
+                } else if k == n + 1 && n == 1 && inputs.len() >= 2 && same_as_results(&inputs[1..])
+                {
+                    // select: `: pred_type, result_type`
+                    Some(vec![inputs[0].clone(), outputs[0].clone()])
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
         let sig = self.dfg.op_mut(op).sig.get_or_insert(super::Signature {
             span: None,
             inputs: None,
             outputs: Vec::new(),
         });
-        if sig.inputs.as_ref() != Some(&inputs) || sig.outputs != outputs {
-            sig.inputs = Some(inputs);
-            sig.outputs = outputs;
+        let (new_inputs, new_outputs) = match short {
+            Some(list) => (None, list),
+            None => (Some(inputs), outputs),
+        };
+        if sig.inputs != new_inputs || sig.outputs != new_outputs {
+            sig.inputs = new_inputs;
+            sig.outputs = new_outputs;
             sig.span = None;
         }
     }

@@ -253,6 +253,26 @@ def mlp_constants():
     save("mlp_constants.mlir", jax.jit(f).lower(jnp.zeros((4, 32))).as_text())
 
 
+def norm_softmax():
+    """Norms and softmax at LLM scale (hidden 2048, activations of std ~10 with
+    outliers): the pieces the graph passes keep in f32, one output each."""
+    r = rng(21)
+    x = (r.standard_normal((8, 2048)) * 10).astype(np.float32)
+    x[:, ::97] *= 8.0  # outlier channels
+    g = (1.0 + 0.1 * r.standard_normal(2048)).astype(np.float32)
+    s = (r.standard_normal((8, 4, 128)) * 5).astype(np.float32)
+
+    def f(x, g, s):
+        rms = x * lax.rsqrt(jnp.mean(x * x, axis=-1, keepdims=True) + 1e-6) * g
+        mu = jnp.mean(x, axis=-1, keepdims=True)
+        var = jnp.mean((x - mu) * (x - mu), axis=-1, keepdims=True)
+        ln = (x - mu) / jnp.sqrt(var + 1e-5)
+        return rms, ln, jax.nn.softmax(s, axis=-1), jax.nn.log_softmax(s, axis=-1), jnp.power(jnp.abs(x) / 10 + 1, 1.5)
+
+    save("norm_softmax.mlir", jax.jit(f).lower(x, g, s).as_text())
+    save_inputs("norm_softmax.mlir", (x, g, s))
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     export_decoder("llama_decoder_args.mlir", LLAMA, seed=1)
@@ -266,6 +286,7 @@ def main():
     cond_switch()
     shape_poly()
     mlp_constants()
+    norm_softmax()
     with open(os.path.join(OUT, "VERSION"), "w") as f:
         f.write(f"jax {jax.__version__}\nnumpy {np.__version__}\npython {sys.version.split()[0]}\n")
 

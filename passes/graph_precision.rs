@@ -1,0 +1,473 @@
+//! `f16` and `bf16`: the whole f32 computation in a narrow float, except the
+//! islands that need f32.
+//!
+//! Rewrites (one-line algebra each; N is f16 or bf16):
+//!
+//! * `op-narrowed`:       y: f32 = op(a, b)         ==> y: N = op(a: N, b: N)   (elementwise and layout ops)
+//! * `constant-narrowed`: const f32 C               ==> const N round(C)
+//! * `matmul-inputs`:     dot(a, b) -> f32          ==> dot(a: N, b: N) -> f32 (f32 accumulation)
+//! * `to-narrow` / `to-f32`: converts where a narrow value meets an f32 one
+//! * `argument-narrowed`: with keep-io=false, %arg: f32 ==> %arg: N (see `weights convert`)
+//! * `result-narrowed`:   with keep-io=false, the function returns N
+//!
+//! Islands (kept f32, inputs widened back): reductions (their accumulators),
+//! `exponential`, `log`, `rsqrt`, `sqrt`, `divide`, `power` — the pieces of
+//! norms and softmax whose error the tests measure (tests/numeric_graph.rs) —
+//! and every op this pass does not know (regions, custom calls, returns).
+//! A constant beyond N's range stays f32 and so does everything computed
+//! elementwise from it, up to the next island (`overflow=clamp` clamps it).
+
+use std::collections::HashSet;
+
+use half::{bf16, f16};
+
+use super::precision::constant_f32;
+use super::weights::record_arg_step;
+use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
+use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value};
+
+const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "keep-io",
+        kind: "bool",
+        default: "true",
+        help: "keep the function's f32 arguments and results (false: they become narrow; see `weights convert`)",
+    },
+    OptionInfo {
+        name: "islands",
+        kind: "list",
+        default: "reduce,reduce_window,exponential,log,rsqrt,sqrt,divide,power",
+        help: "ops kept in f32 (without the `stablehlo.` prefix)",
+    },
+    OptionInfo {
+        name: "overflow",
+        kind: "keep|clamp",
+        default: "keep",
+        help: "constants beyond the narrow type's range: keep them (and what is computed from them) in f32, or clamp",
+    },
+];
+
+const DEFAULT_ISLANDS: &[&str] = &[
+    "reduce",
+    "reduce_window",
+    "exponential",
+    "log",
+    "rsqrt",
+    "sqrt",
+    "divide",
+    "power",
+];
+
+/// Ops computed in the narrow type: elementwise arithmetic and data movement.
+fn is_narrowable(name: &str) -> bool {
+    matches!(
+        name.strip_prefix("stablehlo.").unwrap_or(""),
+        "add"
+            | "subtract"
+            | "multiply"
+            | "negate"
+            | "maximum"
+            | "minimum"
+            | "abs"
+            | "tanh"
+            | "logistic"
+            | "sine"
+            | "cosine"
+            | "select"
+            | "clamp"
+            | "compare"
+            | "broadcast_in_dim"
+            | "reshape"
+            | "transpose"
+            | "slice"
+            | "concatenate"
+            | "dynamic_slice"
+            | "dynamic_update_slice"
+            | "gather"
+            | "pad"
+            | "convert"
+            | "iota"
+            | "constant"
+            // Narrowable, but kept f32 by default (the islands):
+            | "exponential"
+            | "log"
+            | "rsqrt"
+            | "sqrt"
+            | "divide"
+            | "power"
+            | "reduce_window"
+    )
+}
+
+/// What the rewrite of one function tracks.
+struct State<'s> {
+    stats: &'s mut PassStats,
+    /// Values this pass made narrow (only these are widened back at islands).
+    narrowed: HashSet<Value>,
+    /// Values that must stay f32 (derived from an out-of-range constant).
+    pinned: HashSet<Value>,
+    /// Ops that only feed islands: computed in f32 with them.
+    bound: HashSet<Op>,
+    /// Whether this function keeps its argument and result types.
+    keep_io: bool,
+}
+
+/// Registry entry for `f16`.
+pub fn info_f16() -> PassInfo {
+    PassInfo {
+        name: "f16",
+        summary: "the whole f32 computation in f16, except f32 islands (reductions, exp/log/rsqrt/sqrt/divide/power)",
+        options: OPTIONS,
+        make: |o| Ok(Box::new(GraphPrecision::new("f16", ElemType::F16, o)?)),
+    }
+}
+
+/// Registry entry for `bf16`.
+pub fn info_bf16() -> PassInfo {
+    PassInfo {
+        name: "bf16",
+        summary: "the whole f32 computation in bf16, except f32 islands (reductions, exp/log/rsqrt/sqrt/divide/power)",
+        options: OPTIONS,
+        make: |o| Ok(Box::new(GraphPrecision::new("bf16", ElemType::BF16, o)?)),
+    }
+}
+
+/// The pass, for one narrow type.
+pub struct GraphPrecision {
+    name: &'static str,
+    narrow: ElemType,
+    keep_io: bool,
+    islands: Vec<String>,
+    clamp: bool,
+}
+
+impl GraphPrecision {
+    /// Reads the options.
+    pub fn new(name: &'static str, narrow: ElemType, o: &Options) -> Result<Self, PassError> {
+        Ok(GraphPrecision {
+            name,
+            narrow,
+            keep_io: o.bool_or("keep-io", true)?,
+            islands: o
+                .list_or("islands", DEFAULT_ISLANDS)
+                .into_iter()
+                .map(|s| {
+                    if s.contains('.') {
+                        s
+                    } else {
+                        format!("stablehlo.{s}")
+                    }
+                })
+                .collect(),
+            clamp: o.choice_or("overflow", &["keep", "clamp"], "keep")? == "clamp",
+        })
+    }
+
+    fn is_f32(m: &Module, v: Value) -> bool {
+        m.dfg
+            .ty(v)
+            .as_tensor()
+            .is_some_and(|t| t.elem == ElemType::F32)
+    }
+
+    fn narrow_type(&self, m: &Module, v: Value) -> Option<Type> {
+        Some(Type::Tensor(
+            m.dfg.ty(v).as_tensor()?.with_elem(self.narrow.clone()),
+        ))
+    }
+
+    fn max_finite(&self) -> f32 {
+        if self.narrow == ElemType::F16 {
+            f16::MAX.to_f32()
+        } else {
+            bf16::MAX.to_f32()
+        }
+    }
+
+    /// Makes operand `i` of `op` read a value of element type `to`,
+    /// inserting a convert before `op` when it does not.
+    fn coerce(&self, m: &mut Module, op: Op, i: usize, to: &ElemType, st: &mut State<'_>) {
+        let v = m.dfg.op(op).operands[i];
+        let Some(t) = m.dfg.ty(v).as_tensor() else {
+            return;
+        };
+        if &t.elem == to {
+            return;
+        }
+        if let Some(c) = stablehlo::convert(m, op, v, to.clone()) {
+            m.dfg.set_operand(op, i, c);
+            if *to == ElemType::F32 {
+                st.stats.bump("to-f32");
+            } else {
+                st.narrowed.insert(c);
+                st.stats.bump("to-narrow");
+            }
+        }
+    }
+
+    /// Rewrites a constant in the narrow type; false if it cannot (not
+    /// readable, or out of range without clamping).
+    fn narrow_constant(&self, m: &mut Module, op: Op, st: &mut State<'_>) -> bool {
+        let stats = &mut *st.stats;
+        let c = m.dfg.op(op).results[0];
+        let Some(values) = constant_f32(m, c) else {
+            return false;
+        };
+        let max = self.max_finite();
+        let out_of_range = values
+            .iter()
+            .find(|x| x.is_finite() && x.abs() > max)
+            .copied();
+        if let Some(x) = out_of_range {
+            let loc = m.location_text(op).unwrap_or_else(|| "no location".into());
+            if !self.clamp {
+                stats.warn(format!(
+                    "{}: constant {} holds {x:e}, beyond {}'s range; it and what is computed from it stay f32 ({loc}; overflow=clamp clamps instead)",
+                    self.name,
+                    m.dfg.value(c).ref_text(),
+                    self.narrow
+                ));
+                stats.bump("skipped-overflow");
+                return false;
+            }
+            stats.warn(format!(
+                "{}: constant {} holds {x:e}, clamped to ±{max:e} ({loc})",
+                self.name,
+                m.dfg.value(c).ref_text()
+            ));
+        }
+        let mut bytes = Vec::with_capacity(values.len() * 2);
+        let splat = values.windows(2).all(|w| w[0].to_bits() == w[1].to_bits());
+        let take = if splat {
+            &values[..1.min(values.len())]
+        } else {
+            &values[..]
+        };
+        for &x in take {
+            let x = if x.is_finite() { x.clamp(-max, max) } else { x };
+            let bits = if self.narrow == ElemType::F16 {
+                f16::from_f32(x).to_bits()
+            } else {
+                bf16::from_f32(x).to_bits()
+            };
+            bytes.extend_from_slice(&bits.to_le_bytes());
+        }
+        let Some(Type::Tensor(t)) = self.narrow_type(m, c) else {
+            return false;
+        };
+        let new = stablehlo::constant_hex(m, op, t, &bytes);
+        m.dfg.replace_uses(c, new, None);
+        stats.bump("constant-narrowed");
+        st.narrowed.insert(new);
+        true
+    }
+
+    fn rewrite_function(&self, m: &mut Module, func: Op, keep_io: bool, stats: &mut PassStats) {
+        let mut st = State {
+            stats,
+            narrowed: HashSet::new(),
+            pinned: HashSet::new(),
+            bound: HashSet::new(),
+            keep_io,
+        };
+        if !keep_io {
+            let args = m.dfg.op(func).decls.clone();
+            for arg in args {
+                if Self::is_f32(m, arg) {
+                    let ty = self.narrow_type(m, arg).expect("a tensor");
+                    record_arg_step(m, arg, &format!("convert({})", self.narrow));
+                    m.set_decl_type(arg, ty);
+                    st.narrowed.insert(arg);
+                    st.stats.bump("argument-narrowed");
+                }
+            }
+        }
+        let Some(&region) = m.dfg.op(func).regions.first() else {
+            return;
+        };
+        let blocks = m.layout.region(region).blocks.clone();
+        for block in blocks {
+            let ops = m.layout.block(block).ops.clone();
+            st.bound = self.island_bound(m, &ops);
+            for op in ops {
+                self.rewrite_op(m, func, op, &mut st);
+            }
+        }
+    }
+
+    fn rewrite_op(&self, m: &mut Module, func: Op, op: Op, st: &mut State<'_>) {
+        if !m.dfg.contains(op) {
+            return;
+        }
+        let name = m.dfg.op(op).name.clone();
+        let operands = m.dfg.op(op).operands.clone();
+        let results = m.dfg.op(op).results.clone();
+        let narrow = self.narrow.clone();
+        let pinned_input = operands.iter().any(|v| st.pinned.contains(v));
+        if name == "stablehlo.dot_general" || name == "stablehlo.convolution" {
+            if results.len() == 1 && Self::is_f32(m, results[0]) && !pinned_input {
+                for i in 0..operands.len() {
+                    self.coerce(m, op, i, &narrow, st);
+                }
+                m.refresh_signature(op);
+                st.stats.bump("matmul-inputs");
+            } else {
+                self.widen_inputs(m, op, st);
+            }
+            return;
+        }
+        if matches!(name.as_str(), "return" | "func.return")
+            && !st.keep_io
+            && m.enclosing_function(op) == Some(func)
+        {
+            // Results in the narrow type: the function's signature follows.
+            for (i, &v) in operands.iter().enumerate() {
+                if st.pinned.contains(&v) || !(Self::is_f32(m, v) || st.narrowed.contains(&v)) {
+                    continue;
+                }
+                self.coerce(m, op, i, &narrow, st);
+                let ty = m.dfg.ty(m.dfg.op(op).operands[i]).clone();
+                if let Some(slot) = m.dfg.op_mut(func).func_results.get_mut(i) {
+                    if slot.0 != ty {
+                        *slot = (ty, None);
+                        st.stats.bump("result-narrowed");
+                    }
+                }
+            }
+            m.refresh_signature(op);
+            return;
+        }
+        // A reduce written compactly (`applies stablehlo.add`) has no region
+        // to retype: it can run narrow when it is not kept as an island.
+        let compact_reduce = name == "stablehlo.reduce" && m.dfg.op(op).regions.is_empty();
+        let narrowable = (is_narrowable(&name) || compact_reduce)
+            && !self.islands.contains(&name)
+            && !st.bound.contains(&op);
+        if !narrowable || pinned_input {
+            // An island, an op this pass does not know, or one computed from
+            // an out-of-range constant: inputs back to f32 where the pass
+            // narrowed them; results stay as they are.
+            self.widen_inputs(m, op, st);
+            if narrowable {
+                st.pinned
+                    .extend(results.iter().copied().filter(|&v| Self::is_f32(m, v)));
+            }
+            return;
+        }
+        if name == "stablehlo.constant" {
+            if results.len() == 1 && Self::is_f32(m, results[0]) && !self.narrow_constant(m, op, st)
+            {
+                st.pinned.insert(results[0]);
+            }
+            return;
+        }
+        if !results.iter().any(|&v| Self::is_f32(m, v))
+            && !operands
+                .iter()
+                .any(|&v| Self::is_f32(m, v) || st.narrowed.contains(&v))
+        {
+            return;
+        }
+        // Narrow: f32 operands in N (converts where needed), f32 results in N.
+        // A convert reads whatever it reads; only its result is narrowed.
+        if name != "stablehlo.convert" {
+            for (i, &v) in operands.iter().enumerate() {
+                if Self::is_f32(m, v) {
+                    self.coerce(m, op, i, &narrow, st);
+                }
+            }
+        }
+        for &v in &results {
+            if Self::is_f32(m, v) {
+                let ty = self.narrow_type(m, v).expect("a tensor");
+                m.dfg.value_mut(v).ty = ty;
+                st.narrowed.insert(v);
+            }
+        }
+        m.refresh_signature(op);
+        st.stats.bump("op-narrowed");
+    }
+
+    /// Whether an op is kept f32 as an island.
+    fn is_island(&self, m: &Module, op: Op) -> bool {
+        self.islands.contains(&m.dfg.op(op).name)
+    }
+
+    /// Arithmetic and data movement whose every user is an island (or such
+    /// an op) are computed in f32 with the island: `x * x` before a sum of
+    /// squares (the squares of large activations overflow f16), the
+    /// broadcast between a sum and the divide that makes it a mean (the sum
+    /// overflows), `var + eps` before `rsqrt`. Transcendental ops are never
+    /// pulled in; they are islands or not on their own.
+    fn island_bound(&self, m: &Module, ops: &[Op]) -> HashSet<Op> {
+        let pullable = |name: &str| {
+            matches!(
+                name.strip_prefix("stablehlo.").unwrap_or(""),
+                "add"
+                    | "subtract"
+                    | "multiply"
+                    | "negate"
+                    | "abs"
+                    | "maximum"
+                    | "minimum"
+                    | "select"
+                    | "broadcast_in_dim"
+                    | "reshape"
+                    | "transpose"
+                    | "slice"
+                    | "convert"
+                    | "constant"
+            )
+        };
+        let mut bound = HashSet::new();
+        for &op in ops.iter().rev() {
+            let d = m.dfg.op(op);
+            if !pullable(&d.name) || d.results.is_empty() {
+                continue;
+            }
+            let feeds_islands_only = d.results.iter().all(|&v| {
+                let uses = m.dfg.uses(v);
+                !uses.is_empty()
+                    && uses
+                        .iter()
+                        .all(|&(u, _)| self.is_island(m, u) || bound.contains(&u))
+            });
+            if feeds_islands_only {
+                bound.insert(op);
+            }
+        }
+        bound
+    }
+
+    /// Converts operands this pass narrowed back to f32.
+    fn widen_inputs(&self, m: &mut Module, op: Op, st: &mut State<'_>) {
+        let operands = m.dfg.op(op).operands.clone();
+        let mut changed = false;
+        for (i, v) in operands.iter().enumerate() {
+            if st.narrowed.contains(v) {
+                self.coerce(m, op, i, &ElemType::F32, st);
+                changed = true;
+            }
+        }
+        if changed {
+            m.refresh_signature(op);
+        }
+    }
+}
+
+impl Pass for GraphPrecision {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
+        // Every function's body; only the entry function may change its
+        // signature (keep-io=false), since a callee must match its callers.
+        let entry = crate::weights::entry_function(m);
+        for func in m.functions() {
+            let keep_io = self.keep_io || Some(func) != entry;
+            self.rewrite_function(m, func, keep_io, stats);
+        }
+        Ok(stats.changed())
+    }
+}
