@@ -328,8 +328,9 @@ impl GraphPrecision {
                 self.coerce(m, op, i, &narrow, st);
                 let ty = m.dfg.ty(m.dfg.op(op).operands[i]).clone();
                 if let Some(slot) = m.dfg.op_mut(func).func_results.get_mut(i) {
-                    if slot.0 != ty {
-                        *slot = (ty, None);
+                    if slot.ty != ty {
+                        slot.ty = ty;
+                        slot.ty_span = None;
                         st.stats.bump("result-narrowed");
                     }
                 }

@@ -10,7 +10,9 @@
 
 pub mod cleanup;
 pub mod graph_precision;
+pub mod layout;
 mod options;
+pub mod perturb;
 pub mod precision;
 pub mod weights;
 
@@ -102,7 +104,9 @@ pub fn registry() -> Vec<PassInfo> {
         precision::info_bf16(),
         graph_precision::info_f16(),
         graph_precision::info_bf16(),
+        layout::info(),
         cleanup::info(),
+        perturb::info(),
     ]
 }
 

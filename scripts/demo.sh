@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Sets up (build + IREE) and runs the main job on a bundled example: rewrites
-# a JAX-exported Llama-style decoder step and prints what changed.
+# a JAX-exported Llama-style decoder step with f16 matmuls, converts its
+# weights, and runs original and rewritten on IREE to compare the logits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-iree.sh
 cargo build --release --quiet
 mkdir -p out
-./target/release/hlo-opt --stats testdata/jax/llama_decoder_args.mlir -o out/llama_decoder_roundtrip.mlir
-cmp testdata/jax/llama_decoder_args.mlir out/llama_decoder_roundtrip.mlir
-echo "round trip of testdata/jax/llama_decoder_args.mlir is byte-identical: out/llama_decoder_roundtrip.mlir"
+B=./target/release/hlo-opt
+IN=testdata/jax/llama_decoder_args.mlir
+$B --pass f16-matmul --stats "$IN" -o out/llama_decoder_f16.mlir
+$B weights convert out/llama_decoder_f16.mlir --from testdata/jax/llama_decoder_args.inputs --to out/llama_decoder_f16.inputs
+echo "rewritten program: out/llama_decoder_f16.mlir; its inputs: out/llama_decoder_f16.inputs/"
+$B bench "$IN" --against out/llama_decoder_f16.mlir --inputs testdata/jax/llama_decoder_args.inputs --rounds 3 --min-time 0.2

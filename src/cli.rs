@@ -55,6 +55,105 @@ pub enum Command {
     /// Weight files for rewritten programs.
     #[command(subcommand)]
     Weights(WeightsCommand),
+    /// Times an original and a rewritten program on IREE, interleaved.
+    Bench(BenchArgs),
+    /// Runs an original and a rewritten program on IREE, compares every
+    /// output, checks a gate, writes reports. Exit 0 gate holds, 3 gate
+    /// fails, 1 could not run.
+    Verify(VerifyArgs),
+}
+
+/// `hlo-opt verify ORIG.mlir (--pass ... | --against NEW.mlir)`
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// The original program.
+    #[arg(value_name = "ORIG.mlir")]
+    pub original: PathBuf,
+    /// Passes that make the rewritten program.
+    #[arg(long = "pass", value_name = "NAME[{k=v,...}]")]
+    pub passes: Vec<String>,
+    /// A rewritten program made elsewhere (instead of --pass).
+    #[arg(long, value_name = "NEW.mlir", conflicts_with = "passes")]
+    pub against: Option<PathBuf>,
+    /// Inputs of the original function; random ones from --seed otherwise.
+    #[arg(long, value_name = "ORIG_INPUTS")]
+    pub inputs: Option<PathBuf>,
+    /// Seed of the random inputs.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Range `LO:HI` of random integer inputs (default: inferred, else 0:4).
+    #[arg(long, value_parser = parse_range)]
+    pub int_range: Option<(i64, i64)>,
+    /// IREE runtime device: local-task (CPU), cuda, vulkan, metal.
+    #[arg(long, default_value = "local-task", value_parser = parse_target)]
+    pub device: crate::iree::Target,
+    /// CUDA architecture when --device cuda.
+    #[arg(long, default_value = "sm_80")]
+    pub cuda_target: String,
+    /// The gate: `rel_l2<=1e-2,top1>=0.99,out1.kl<=1e-3`.
+    #[arg(long, default_value = "")]
+    pub gate: String,
+    /// Reports to write: FILE.json, FILE.md or FILE.html (repeatable).
+    #[arg(long = "report", value_name = "FILE")]
+    pub reports: Vec<PathBuf>,
+    /// Also report the error at each rewritten op (needs --pass).
+    #[arg(long)]
+    pub per_op: bool,
+    /// A top-2 margin below this (relative) makes an argmax flip a near tie.
+    #[arg(long, default_value_t = 1e-3)]
+    pub tie: f64,
+    /// Clamp weight values beyond the narrow type's range when converting inputs.
+    #[arg(long)]
+    pub clamp: bool,
+}
+
+/// `hlo-opt bench ORIG.mlir (--pass ... | --against NEW.mlir)`
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// The original program.
+    #[arg(value_name = "ORIG.mlir")]
+    pub original: PathBuf,
+    /// Passes that make the rewritten program (as for rewriting).
+    #[arg(long = "pass", value_name = "NAME[{k=v,...}]")]
+    pub passes: Vec<String>,
+    /// A rewritten program made elsewhere (instead of --pass).
+    #[arg(long, value_name = "NEW.mlir", conflicts_with = "passes")]
+    pub against: Option<PathBuf>,
+    /// Inputs of the original function (folder of .npy, .npz, .safetensors);
+    /// random ones from --seed otherwise.
+    #[arg(long, value_name = "ORIG_INPUTS")]
+    pub inputs: Option<PathBuf>,
+    /// Seed of the random inputs.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Range `LO:HI` of random integer inputs (default: inferred from how
+    /// the graph indexes with them, else 0:4).
+    #[arg(long, value_parser = parse_range)]
+    pub int_range: Option<(i64, i64)>,
+    /// Rounds of (original, rewritten).
+    #[arg(long, default_value_t = 5)]
+    pub rounds: usize,
+    /// Minimum seconds per timed run.
+    #[arg(long, default_value_t = 0.5)]
+    pub min_time: f64,
+    /// Target: cpu, cuda[:sm_80], vulkan, metal.
+    #[arg(long, default_value = "cpu", value_parser = parse_target)]
+    pub target: crate::iree::Target,
+}
+
+fn parse_range(s: &str) -> Result<(i64, i64), String> {
+    let (a, b) = s.split_once(':').ok_or("expected LO:HI")?;
+    let lo = a.trim().parse().map_err(|_| format!("bad LO `{a}`"))?;
+    let hi = b.trim().parse().map_err(|_| format!("bad HI `{b}`"))?;
+    if hi <= lo {
+        return Err("HI must be above LO".into());
+    }
+    Ok((lo, hi))
+}
+
+fn parse_target(s: &str) -> Result<crate::iree::Target, String> {
+    crate::iree::Target::parse(s)
+        .ok_or_else(|| format!("unknown target `{s}`; expected cpu, cuda[:sm_NN], vulkan or metal"))
 }
 
 /// `hlo-opt weights ...`
@@ -98,6 +197,18 @@ pub enum RunError {
     /// Tensor files could not be read or written.
     #[error("{0}")]
     Tensor(#[from] crate::tensor::TensorError),
+    /// IREE could not compile or run a program.
+    #[error("{0}")]
+    Iree(#[from] crate::iree::IreeError),
+    /// Random inputs could not be made.
+    #[error("{0}")]
+    Inputs(#[from] crate::inputs::InputError),
+    /// A pass name or option is wrong (exit code 2).
+    #[error("{0}")]
+    Usage(PassError),
+    /// Something else went wrong in a step.
+    #[error("{0}")]
+    Step(String),
     /// The output could not be written.
     #[error("{path}: cannot write output: {err}")]
     Write {
@@ -118,9 +229,32 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    if let Some(Command::Weights(cmd)) = &args.command {
-        return match run_weights(cmd) {
+    let sub = match &args.command {
+        Some(Command::Weights(cmd)) => Some(run_weights(cmd)),
+        Some(Command::Bench(b)) => Some(run_bench(b)),
+        Some(Command::Verify(v)) => {
+            return match run_verify(v) {
+                Ok(true) => 0,
+                Ok(false) => 3,
+                Err(RunError::Usage(e)) => {
+                    eprintln!("hlo-opt: error: {e}");
+                    2
+                }
+                Err(e) => {
+                    eprintln!("hlo-opt: error: {e}");
+                    1
+                }
+            }
+        }
+        None => None,
+    };
+    if let Some(result) = sub {
+        return match result {
             Ok(()) => 0,
+            Err(RunError::Usage(e)) => {
+                eprintln!("hlo-opt: error: {e}");
+                2
+            }
             Err(e) => {
                 eprintln!("hlo-opt: error: {e}");
                 1
@@ -164,6 +298,220 @@ fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
         new.len(),
         to.display()
     );
+    Ok(())
+}
+
+/// The original program, a rewritten one (made by `passes` or read from
+/// `against`) written into `workdir`, and the rewritten module.
+pub fn prepare_pair(
+    original: &Path,
+    passes: &[String],
+    against: Option<&Path>,
+    workdir: &Path,
+) -> Result<(Module, PathBuf, Module), RunError> {
+    let orig = front::parse(load(&original.display().to_string())?)?;
+    let rewritten_path = workdir.join("rewritten.mlir");
+    let rewritten = match against {
+        Some(p) => {
+            std::fs::copy(p, &rewritten_path).map_err(|err| RunError::Write {
+                path: rewritten_path.display().to_string(),
+                err,
+            })?;
+            front::parse(load(&p.display().to_string())?)?
+        }
+        None => {
+            if passes.is_empty() {
+                return Err(RunError::Step(
+                    "give --pass NAME (one or more) or --against NEW.mlir".into(),
+                ));
+            }
+            let pipeline = Pipeline::from_specs(passes).map_err(RunError::Usage)?;
+            let mut m = front::parse(load(&original.display().to_string())?)?;
+            let stats = pipeline.run(&mut m)?;
+            for w in stats.warnings() {
+                eprintln!("hlo-opt: warning: {w}");
+            }
+            write_atomically(&rewritten_path, &m)?;
+            // Read back what was written: the file is what IREE compiles.
+            front::parse(load(&rewritten_path.display().to_string())?)?
+        }
+    };
+    Ok((orig, rewritten_path, rewritten))
+}
+
+/// Says what is happening when standard error is a terminal.
+fn progress(message: &str) {
+    use std::io::IsTerminal;
+    if io::stderr().is_terminal() {
+        eprintln!("hlo-opt: {message}");
+    }
+}
+
+fn input_sets(
+    orig: &Module,
+    rewritten: &Module,
+    inputs: Option<&Path>,
+    spec: crate::inputs::InputSpec,
+    clamp: bool,
+) -> Result<(crate::tensor::TensorSet, crate::tensor::TensorSet), RunError> {
+    let set = match inputs {
+        Some(p) => crate::tensor::read_set(p)?,
+        None => crate::inputs::random_inputs(orig, spec)?,
+    };
+    let new = crate::weights::convert(rewritten, &set, crate::weights::ConvertOptions { clamp })?;
+    Ok((set, new))
+}
+
+/// Runs `verify`; `Ok(true)` when the gate holds.
+fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
+    let gate = crate::verify::Gate::parse(&v.gate).map_err(|m| {
+        RunError::Usage(PassError::BadOption {
+            pass: "verify --gate".into(),
+            message: m,
+        })
+    })?;
+    if v.per_op && v.against.is_some() {
+        return Err(RunError::Usage(PassError::BadOption {
+            pass: "verify --per-op".into(),
+            message:
+                "needs --pass: hlo-opt knows which op stands for which only for rewrites it made"
+                    .into(),
+        }));
+    }
+    let target = match &v.device {
+        crate::iree::Target::Cuda(_) => crate::iree::Target::Cuda(v.cuda_target.clone()),
+        t => t.clone(),
+    };
+    let iree = crate::iree::Iree::find()?;
+    let tmp = tempfile::tempdir().map_err(|err| RunError::Write {
+        path: std::env::temp_dir().display().to_string(),
+        err,
+    })?;
+    let work = tmp.path();
+    let orig_path = work.join("original.mlir");
+    let new_path = work.join("rewritten.mlir");
+    let mut original = front::parse(load(&v.original.display().to_string())?)?;
+    let (mut rewritten, label) = match &v.against {
+        Some(p) => (
+            front::parse(load(&p.display().to_string())?)?,
+            p.display().to_string(),
+        ),
+        None => {
+            if v.passes.is_empty() {
+                return Err(RunError::Usage(PassError::BadOption {
+                    pass: "verify".into(),
+                    message: "give --pass NAME (one or more) or --against NEW.mlir".into(),
+                }));
+            }
+            let pipeline = Pipeline::from_specs(&v.passes).map_err(RunError::Usage)?;
+            let mut m = front::parse(load(&v.original.display().to_string())?)?;
+            let stats = pipeline.run(&mut m)?;
+            for w in stats.warnings() {
+                eprintln!("hlo-opt: warning: {w}");
+            }
+            (m, format!("--pass {}", v.passes.join(" --pass ")))
+        }
+    };
+    let n_outputs = crate::weights::entry_results(&original)?.len();
+    let spec = crate::inputs::InputSpec {
+        seed: v.seed,
+        int_range: v.int_range,
+    };
+    let (inputs, new_inputs) =
+        input_sets(&original, &rewritten, v.inputs.as_deref(), spec, v.clamp)?;
+    let mut taps = Vec::new();
+    if v.per_op {
+        let ops = crate::verify::rewritten_ops(&original, &rewritten);
+        taps = ops
+            .iter()
+            .map(|&op| {
+                let loc = original.location_text(op).unwrap_or_default();
+                (op, original.dfg.op(op).name.clone(), loc)
+            })
+            .collect();
+        if !crate::verify::add_taps(&mut original, &mut rewritten, &ops) {
+            return Err(RunError::Step(
+                "could not add per-op taps to the entry function".into(),
+            ));
+        }
+    }
+    write_atomically(&orig_path, &original)?;
+    write_atomically(&new_path, &rewritten)?;
+    progress("compiling and running the original and the rewritten program...");
+    let vspec = crate::verify::VerifySpec {
+        original: &original,
+        rewritten: &rewritten,
+        inputs: &inputs,
+        new_inputs: &new_inputs,
+        target: &target,
+        gate: &gate,
+        metric_options: crate::verify::MetricOptions { tie: v.tie },
+        workdir: work,
+    };
+    let (outputs, per_op) =
+        crate::verify::run(&iree, &vspec, (&orig_path, &new_path), n_outputs, &taps)?;
+    let checks = gate.check(&outputs);
+    let passed = checks.iter().all(|c| c.holds);
+    let report = crate::verify::Report {
+        passed,
+        gate: v.gate.clone(),
+        checks,
+        original: v.original.display().to_string(),
+        rewritten: label,
+        target: format!("{target:?}"),
+        seed: v.inputs.is_none().then_some(v.seed),
+        outputs,
+        per_op,
+    };
+    eprint!("{}", report.terminal());
+    for path in &v.reports {
+        let text = match path.extension().and_then(|e| e.to_str()) {
+            Some("json") => report.json(),
+            Some("md") => report.markdown(),
+            Some("html") | Some("htm") => report.html(),
+            _ => {
+                return Err(RunError::Usage(PassError::BadOption {
+                    pass: "verify --report".into(),
+                    message: format!("{}: expected a .json, .md or .html file", path.display()),
+                }))
+            }
+        };
+        write_file_atomically(path, |mut f| io::Write::write_all(&mut f, text.as_bytes()))?;
+    }
+    Ok(passed)
+}
+
+fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
+    let iree = crate::iree::Iree::find()?;
+    let tmp = tempfile::tempdir().map_err(|err| RunError::Write {
+        path: std::env::temp_dir().display().to_string(),
+        err,
+    })?;
+    let work = tmp.path().to_path_buf();
+    let (orig, rewritten_path, rewritten) =
+        prepare_pair(&b.original, &b.passes, b.against.as_deref(), &work)?;
+    let spec = crate::inputs::InputSpec {
+        seed: b.seed,
+        int_range: b.int_range,
+    };
+    let (inputs, new_inputs) = input_sets(&orig, &rewritten, b.inputs.as_deref(), spec, false)?;
+    let function = crate::weights::entry_name(&orig).unwrap_or_else(|| "main".into());
+    eprintln!("hlo-opt: compiling and timing {} rounds...", b.rounds);
+    let result = crate::bench::run(
+        &iree,
+        &crate::bench::BenchSpec {
+            original: &b.original,
+            rewritten: &rewritten_path,
+            inputs: &inputs,
+            new_inputs: &new_inputs,
+            function: &function,
+            target: &b.target,
+            rounds: b.rounds,
+            min_time: b.min_time,
+            workdir: &work,
+        },
+    )?;
+    print!("{}", result.table());
     Ok(())
 }
 

@@ -25,11 +25,14 @@
 //! * **Only [`front`] knows pest; passes never touch text.**
 
 pub mod back;
+pub mod bench;
 pub mod cli;
 pub mod front;
+pub mod inputs;
 pub mod ir;
 pub mod iree;
 #[path = "../passes/mod.rs"]
 pub mod passes;
 pub mod tensor;
+pub mod verify;
 pub mod weights;

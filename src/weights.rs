@@ -223,8 +223,59 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
     match (name, arg) {
         ("convert", "f16") => narrow(t, DType::F16, opts),
         ("convert", "bf16") => narrow(t, DType::BF16, opts),
+        ("transpose", perm) => {
+            let perm: Vec<usize> = perm
+                .split(',')
+                .map(|p| {
+                    p.trim()
+                        .parse()
+                        .map_err(|_| format!("bad permutation in `{step}`"))
+                })
+                .collect::<Result<_, _>>()?;
+            transpose(&t, &perm)
+        }
         _ => Err(format!("unknown recipe step `{step}`")),
     }
+}
+
+/// `out = transpose(t, perm)`: out dim i is t dim perm[i].
+pub fn transpose(t: &HostTensor, perm: &[usize]) -> Result<HostTensor, String> {
+    let rank = t.shape.len();
+    let mut sorted = perm.to_vec();
+    sorted.sort_unstable();
+    if sorted != (0..rank).collect::<Vec<_>>() {
+        return Err(format!(
+            "permutation {perm:?} does not fit a rank-{rank} tensor"
+        ));
+    }
+    let esize = t.dtype.size();
+    let out_shape: Vec<u64> = perm.iter().map(|&p| t.shape[p]).collect();
+    // Strides (in elements) of the input, and of the input read in output order.
+    let mut in_strides = vec![1usize; rank];
+    for i in (0..rank.saturating_sub(1)).rev() {
+        in_strides[i] = in_strides[i + 1] * t.shape[i + 1] as usize;
+    }
+    let read_strides: Vec<usize> = perm.iter().map(|&p| in_strides[p]).collect();
+    let n = t.len();
+    let mut data = vec![0u8; n * esize];
+    let mut index = vec![0usize; rank];
+    for out_i in 0..n {
+        let src: usize = index.iter().zip(&read_strides).map(|(i, s)| i * s).sum();
+        data[out_i * esize..(out_i + 1) * esize]
+            .copy_from_slice(&t.data[src * esize..(src + 1) * esize]);
+        for d in (0..rank).rev() {
+            index[d] += 1;
+            if index[d] < out_shape[d] as usize {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    Ok(HostTensor {
+        dtype: t.dtype,
+        shape: out_shape,
+        data,
+    })
 }
 
 fn narrow(t: HostTensor, to: DType, opts: ConvertOptions) -> Result<HostTensor, String> {
@@ -304,4 +355,22 @@ pub fn entry_name(m: &Module) -> Option<String> {
             .next()?
             .to_string(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transpose_moves_elements() {
+        let t = HostTensor::from_f32(vec![2, 3], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
+        let u = transpose(&t, &[1, 0]).expect("valid");
+        assert_eq!(u.shape, vec![3, 2]);
+        assert_eq!(u.to_f32().expect("f32"), vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
+        let c = HostTensor::from_f32(vec![2, 1, 3], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
+        let v = transpose(&c, &[2, 0, 1]).expect("valid");
+        assert_eq!(v.shape, vec![3, 2, 1]);
+        assert_eq!(v.to_f32().expect("f32"), vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
+        assert!(transpose(&t, &[0, 0]).is_err());
+    }
 }

@@ -46,6 +46,11 @@ struct Measured {
 /// Rewrites `model` with `pass`, converts its inputs, runs both on IREE's
 /// CPU backend, and measures every result.
 fn compare(model: &str, pass: &str) -> Option<Measured> {
+    compare_pipeline(model, &[pass])
+}
+
+/// Like [`compare`], for several passes in order.
+fn compare_pipeline(model: &str, passes: &[&str]) -> Option<Measured> {
     let iree = match Iree::find() {
         Ok(i) => i,
         Err(e) => {
@@ -60,7 +65,8 @@ fn compare(model: &str, pass: &str) -> Option<Measured> {
         read_set(&root().join("testdata/jax").join(format!("{model}.inputs"))).expect("inputs");
     let text = std::fs::read_to_string(&src).expect("model");
     let mut m = hlo_opt::front::parse_str(model, &text).unwrap_or_else(|e| panic!("{e}"));
-    let pipeline = hlo_opt::passes::Pipeline::from_specs(&[pass.to_string()]).expect("pass");
+    let specs: Vec<String> = passes.iter().map(|p| p.to_string()).collect();
+    let pipeline = hlo_opt::passes::Pipeline::from_specs(&specs).expect("pass");
     let stats = pipeline.run(&mut m).expect("pass runs");
     let rewritten_text = hlo_opt::back::print_to_string(&m);
     let rewritten = dir.path().join("rewritten.mlir");
@@ -240,4 +246,37 @@ fn f16_graph_islands_each_reduce_the_error() {
         "islands that do not reduce the error: {weak:?}\n{}",
         report.join("\n")
     );
+}
+
+#[test]
+fn weight_layout_llama_decoder_out_in_is_exact() {
+    // A pure re-layout changes no value: the logits agree to float rounding
+    // of a different summation order at most.
+    let Some(Measured {
+        errors,
+        agree,
+        stats,
+    }) = compare("llama_decoder_outin", "weight-layout")
+    else {
+        return;
+    };
+    eprintln!("weight-layout: rel_l2 {:?}\n{stats}", errors);
+    assert!(stats.contains("weight-relayout"), "{stats}");
+    assert!(errors[0] <= 1e-5, "rel_l2 {}", errors[0]);
+    assert_eq!(agree, 1.0);
+}
+
+#[test]
+fn weight_layout_then_f16_matmul_llama_decoder_out_in() {
+    let Some(Measured {
+        errors,
+        agree,
+        stats,
+    }) = compare_pipeline("llama_decoder_outin", &["weight-layout", "f16-matmul"])
+    else {
+        return;
+    };
+    eprintln!("weight-layout + f16-matmul: rel_l2 {:?}\n{stats}", errors);
+    assert!(errors[0] <= 5e-3 && errors[0] > 0.0, "rel_l2 {}", errors[0]);
+    assert_eq!(agree, 1.0);
 }

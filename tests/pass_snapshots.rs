@@ -108,3 +108,26 @@ fn f16_graph_attention_block() {
 fn f16_matmul_then_f16_graph() {
     insta::assert_snapshot!(rewrite("tied.mlir", &["f16-matmul", "f16"]));
 }
+
+#[test]
+fn weight_layout_contracting_first() {
+    insta::assert_snapshot!(rewrite("outin.mlir", &["weight-layout"]));
+}
+
+#[test]
+fn weight_layout_contracting_last() {
+    insta::assert_snapshot!(rewrite(
+        "outin.mlir",
+        &["weight-layout{order=contracting-last}"]
+    ));
+}
+
+#[test]
+fn weight_layout_then_f16_matmul() {
+    insta::assert_snapshot!(rewrite("outin.mlir", &["weight-layout", "f16-matmul"]));
+}
+
+#[test]
+fn weight_layout_leaves_tied_embeddings() {
+    insta::assert_snapshot!(rewrite("tied.mlir", &["weight-layout"]));
+}

@@ -147,9 +147,8 @@ impl Printer<'_> {
                 Some(sig) => self.sig(sig, out),
                 None => Ok(()),
             },
-            Piece::FuncResult(i) => match op.and_then(|d| d.func_results.get(*i as usize)) {
-                Some((_, Some(span))) => out.src(&self.m.source, *span),
-                Some((ty, None)) => out.text(ty.to_string().as_bytes()),
+            Piece::FuncResults => match op {
+                Some(data) => self.func_results(data, out),
                 None => Ok(()),
             },
         }
@@ -203,6 +202,35 @@ impl Printer<'_> {
             }
             Some(head) => format!("{head}, {}}}", extra.join(", ")),
             None => format!(" {{{}}}", extra.join(", ")),
+        };
+        out.text(text.as_bytes())
+    }
+
+    /// `-> (T {attrs}, ...)`: as written while unchanged, else anew.
+    fn func_results<E: Emit>(&self, data: &OpData, out: &mut E) -> io::Result<()> {
+        let unchanged = data.func_results.iter().all(|r| r.ty_span.is_some());
+        if let Some((span, count)) = data.func_results_src {
+            if unchanged && count == data.func_results.len() {
+                return out.src(&self.m.source, span);
+            }
+        }
+        let parts: Vec<String> = data
+            .func_results
+            .iter()
+            .map(|r| {
+                let ty = match r.ty_span {
+                    Some(s) => self.m.source.slice(s).to_string(),
+                    None => r.ty.to_string(),
+                };
+                match r.attrs {
+                    Some(a) => format!("{ty} {}", self.m.source.slice(a)),
+                    None => ty,
+                }
+            })
+            .collect();
+        let text = match (parts.len(), data.func_results.first()) {
+            (1, Some(r)) if r.attrs.is_none() => format!("-> {}", parts[0]),
+            _ => format!("-> ({})", parts.join(", ")),
         };
         out.text(text.as_bytes())
     }

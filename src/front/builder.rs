@@ -492,18 +492,21 @@ impl<'s> Builder<'s> {
                     push_hole(&mut pieces, &mut pos, span, Piece::Sig);
                 }
                 Rule::fn_results if name == "func.func" => {
+                    let mut results = Vec::new();
                     for result in part.into_inner() {
-                        let Some(ty) = result.into_inner().next() else {
-                            continue;
-                        };
-                        let tspan = span_of(&ty);
-                        let index = self.dfg.op(op).func_results.len() as u32;
-                        self.dfg
-                            .op_mut(op)
-                            .func_results
-                            .push((parse_type(ty.as_str()), Some(tspan)));
-                        push_hole(&mut pieces, &mut pos, tspan, Piece::FuncResult(index));
+                        let mut inner = result.into_inner();
+                        let Some(ty) = inner.next() else { continue };
+                        results.push(crate::ir::FuncResult {
+                            ty: parse_type(ty.as_str()),
+                            ty_span: Some(span_of(&ty)),
+                            attrs: inner.next().map(|a| span_of(&a)),
+                        });
                     }
+                    let count = results.len();
+                    let data = self.dfg.op_mut(op);
+                    data.func_results = results;
+                    data.func_results_src = Some((span, count));
+                    push_hole(&mut pieces, &mut pos, span, Piece::FuncResults);
                 }
                 Rule::region => {
                     let index = regions.len() as u32;

@@ -44,7 +44,9 @@ pub(crate) fn describe(rule: Rule) -> &'static str {
             "a type signature like `: (tensor<f32>) -> tensor<f32>`"
         }
         Rule::region | Rule::region_item => "a region `{ ... }`",
-        Rule::fn_results | Rule::fn_result | Rule::fn_result_bare => "result types",
+        Rule::fn_results | Rule::fn_result | Rule::fn_result_bare | Rule::result_attrs => {
+            "result types"
+        }
         Rule::block_header | Rule::block_arg => "a block label like `^bb0(...):`",
         Rule::loc => "a location `loc(...)`",
         Rule::dense_hex | Rule::hex_string => "a hex constant `dense<\"0x...\">`",

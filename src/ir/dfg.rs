@@ -51,8 +51,8 @@ pub enum Piece {
     Region(u32),
     /// The trailing type signature.
     Sig,
-    /// Result type `i` of a `func.func`.
-    FuncResult(u32),
+    /// The result types of a `func.func` (`-> (T {attrs}, ...)`).
+    FuncResults,
 }
 
 /// The trailing type signature of an operation.
@@ -95,9 +95,11 @@ pub struct OpData {
     pub leading: Piece,
     /// The block that holds it.
     pub block: Option<Block>,
-    /// For `func.func`: its result types, each with where it is written
-    /// (`None` once a pass changed it).
-    pub func_results: Vec<(Type, Option<Span>)>,
+    /// For `func.func`: its results as written after `->`.
+    pub func_results: Vec<FuncResult>,
+    /// For `func.func`: where `-> ...` is written and how many results it had;
+    /// printed as written while the results are unchanged.
+    pub func_results_src: Option<(Span, usize)>,
 }
 
 impl OpData {
@@ -117,8 +119,20 @@ impl OpData {
             leading: Piece::Text("".into()),
             block: None,
             func_results: Vec::new(),
+            func_results_src: None,
         }
     }
+}
+
+/// One result of a function: its type and attribute dictionary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FuncResult {
+    /// The type.
+    pub ty: Type,
+    /// Where the type is written; `None` once changed.
+    pub ty_span: Option<Span>,
+    /// The attribute dictionary written after it (`{jax.result_info = ""}`).
+    pub attrs: Option<Span>,
 }
 
 /// Where a value comes from.

@@ -11,7 +11,9 @@ pub mod source;
 pub mod stablehlo;
 pub mod types;
 
-pub use dfg::{DataFlowGraph, OpData, OpForm, Piece, Signature, Use, ValueData, ValueDef};
+pub use dfg::{
+    DataFlowGraph, FuncResult, OpData, OpForm, Piece, Signature, Use, ValueData, ValueDef,
+};
 pub use layout::{BlockData, Layout, RegionData};
 pub use module::Module;
 pub use source::{Source, Span};

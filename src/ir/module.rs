@@ -279,6 +279,45 @@ impl Module {
         self.dfg.remove_op(op);
     }
 
+    /// Makes `func` also return `v` (a value of its top-level block): the
+    /// `return` gets the operand and the signature the result type.
+    pub fn append_result(&mut self, func: Op, v: Value) -> bool {
+        let Some(&region) = self.dfg.op(func).regions.first() else {
+            return false;
+        };
+        let Some(&block) = self.layout.region(region).blocks.first() else {
+            return false;
+        };
+        let Some(ret) = self
+            .layout
+            .block(block)
+            .ops
+            .iter()
+            .copied()
+            .rfind(|&op| matches!(self.dfg.op(op).name.as_str(), "return" | "func.return"))
+        else {
+            return false;
+        };
+        self.dfg.push_operand(ret, v);
+        let index = self.dfg.op(ret).operands.len() as u32 - 1;
+        let pieces = &mut self.dfg.op_mut(ret).pieces;
+        let new = [Piece::Text(", ".into()), Piece::Operand(index, None)];
+        match pieces.iter().rposition(|p| matches!(p, Piece::Operand(..))) {
+            Some(last) => {
+                pieces.splice(last + 1..last + 1, new);
+            }
+            None => return false,
+        }
+        self.refresh_signature(ret);
+        let ty = self.dfg.ty(v).clone();
+        self.dfg.op_mut(func).func_results.push(super::FuncResult {
+            ty,
+            ty_span: None,
+            attrs: None,
+        });
+        true
+    }
+
     /// Changes the type of a declared value (a function argument).
     pub fn set_decl_type(&mut self, v: Value, ty: Type) {
         let data = self.dfg.value_mut(v);
@@ -310,7 +349,7 @@ impl Module {
                 let k = sig.outputs.len();
                 let same_as_results =
                     |ins: &[Type]| ins.iter().all(|t| outputs.len() == 1 && *t == outputs[0]);
-                if n == 0 && k == inputs.len() {
+                if n == 0 {
                     // return: `: T1, T2` lists the operand types
                     Some(inputs.clone())
                 } else if k == n && n > 0 && (n > 1 || same_as_results(&inputs)) {

@@ -69,3 +69,110 @@ pub fn constant_hex(m: &mut Module, anchor: Op, ty: TensorType, bytes: &[u8]) ->
     set_sig(m, op, None, vec![t]);
     m.dfg.op(op).results[0]
 }
+
+/// The dimension numbers of a `stablehlo.dot_general` in pretty form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DotDims {
+    /// `batching_dims = [..] x [..]`: lhs side.
+    pub lhs_batch: Vec<usize>,
+    /// rhs side of the batching dims.
+    pub rhs_batch: Vec<usize>,
+    /// `contracting_dims = [..] x [..]`: lhs side.
+    pub lhs_contract: Vec<usize>,
+    /// rhs side of the contracting dims.
+    pub rhs_contract: Vec<usize>,
+}
+
+fn dims_text(d: &[usize]) -> String {
+    let parts: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// `[1, 2] x [0, 3]` after `key = `.
+fn read_pair(text: &str, key: &str) -> Option<(Vec<usize>, Vec<usize>, std::ops::Range<usize>)> {
+    let start = text.find(key)?;
+    let rest = &text[start + key.len()..];
+    let parse = |s: &str| -> Option<(Vec<usize>, usize)> {
+        let s_trim = s.trim_start();
+        let skipped = s.len() - s_trim.len();
+        let inner = s_trim.strip_prefix('[')?;
+        let end = inner.find(']')?;
+        let list = inner[..end]
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().ok())
+            .collect::<Option<Vec<usize>>>()?;
+        Some((list, skipped + 1 + end + 1))
+    };
+    let (lhs, n1) = parse(rest)?;
+    let after = rest[n1..].trim_start().strip_prefix('x')?;
+    let consumed_x = rest[n1..].len() - after.len();
+    let (rhs, n2) = parse(after)?;
+    let end = start + key.len() + n1 + consumed_x + n2;
+    Some((lhs, rhs, start..end))
+}
+
+impl DotDims {
+    /// Reads the dimension numbers of a pretty-form `dot_general`.
+    pub fn read(m: &Module, op: Op) -> Option<DotDims> {
+        let d = m.dfg.op(op);
+        if d.name != "stablehlo.dot_general" || d.form != super::OpForm::Pretty {
+            return None;
+        }
+        let text = m.op_text(op);
+        let (lhs_contract, rhs_contract, _) = read_pair(&text, "contracting_dims = ")?;
+        let (lhs_batch, rhs_batch) = match read_pair(&text, "batching_dims = ") {
+            Some((l, r, _)) => (l, r),
+            None => (Vec::new(), Vec::new()),
+        };
+        Some(DotDims {
+            lhs_batch,
+            rhs_batch,
+            lhs_contract,
+            rhs_contract,
+        })
+    }
+
+    /// Writes new dimension numbers into a pretty-form `dot_general`
+    /// (its attribute text is rewritten in place; nothing else changes).
+    pub fn write(&self, m: &mut Module, op: Op) -> bool {
+        let source_text: Vec<Option<String>> = m
+            .dfg
+            .op(op)
+            .pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Src(span) => Some(m.source.slice(*span).to_string()),
+                Piece::Text(t) => Some(t.to_string()),
+                _ => None,
+            })
+            .collect();
+        let Some(i) = source_text.iter().position(|t| {
+            t.as_deref()
+                .is_some_and(|t| t.contains("contracting_dims = "))
+        }) else {
+            return false;
+        };
+        let mut text = source_text[i].clone().unwrap_or_default();
+        for (key, lhs, rhs) in [
+            (
+                "contracting_dims = ",
+                &self.lhs_contract,
+                &self.rhs_contract,
+            ),
+            ("batching_dims = ", &self.lhs_batch, &self.rhs_batch),
+        ] {
+            if let Some((_, _, range)) = read_pair(&text, key) {
+                text.replace_range(
+                    range,
+                    &format!("{key}{} x {}", dims_text(lhs), dims_text(rhs)),
+                );
+            } else if !lhs.is_empty() {
+                return false;
+            }
+        }
+        m.dfg.op_mut(op).pieces[i] = Piece::Text(text.into());
+        true
+    }
+}

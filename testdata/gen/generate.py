@@ -145,6 +145,60 @@ QWEN2 = dict(LLAMA, qkv_bias=True, tied=True)
 GEMMA2 = dict(LLAMA, act="gelu", post_norms=True, softcap=50.0, final_softcap=30.0, embed_scale=True, tied=True)
 
 
+def export_bench_decoder(name, cfg, out_in=False):
+    """A decode step at benchmark size, weights as arguments, no inputs saved
+    (hlo-opt bench makes seeded random ones). With out_in, weights are stored
+    [out, in] as PyTorch and MLX store them, and the graph reads `x @ W.T`."""
+    params = jax.tree_util.tree_map(
+        lambda a: jax.ShapeDtypeStruct(a.shape[::-1] if (out_in and a.ndim == 2 and a.shape[0] != cfg["vocab"]) else a.shape, a.dtype),
+        jax.eval_shape(lambda: jax.tree_util.tree_map(jnp.asarray, decoder_params(dict(cfg, layers=1), 0))),
+    )
+    p1 = decoder_params(dict(cfg, layers=1), 0)
+    shapes = jax.tree_util.tree_map(lambda a: a.shape, p1)
+    layer_shapes = shapes["layers"][0]
+    full = {k: v for k, v in shapes.items() if k != "layers"}
+    full["layers"] = [layer_shapes for _ in range(cfg["layers"])]
+    base_step = decoder_step(cfg)
+
+    def tr(p):
+        if not out_in:
+            return p
+        def fix(path, a):
+            key = str(path[-1])
+            return a.T if (a.ndim == 2 and "embed" not in key) else a
+        return jax.tree_util.tree_map_with_path(fix, p)
+
+    def spec(shape, path_key):
+        if out_in and len(shape) == 2 and "embed" not in path_key:
+            shape = shape[::-1]
+        return jax.ShapeDtypeStruct(shape, jnp.float32)
+
+    pspec = jax.tree_util.tree_map_with_path(
+        lambda path, shp: spec(shp, str(path[-1])), full, is_leaf=lambda x: isinstance(x, tuple)
+    )
+    step = lambda p, *a: base_step(tr(p), *a)
+    ins = decoder_inputs(cfg, seq=cfg.get("seq", 16))
+    save(name, jax.jit(step).lower(pspec, *ins).as_text(debug_info=True))
+    del params
+
+
+def export_decoder_out_in(name, cfg, seed):
+    """The small decoder with its matrices stored [out, in] (PyTorch/MLX
+    style); the graph reads `x @ W.T`. Inputs saved."""
+    params = decoder_params(cfg, seed)
+
+    def fix(path, a):
+        return a.T.copy() if (a.ndim == 2 and "embed" not in str(path[-1])) else a
+
+    stored = jax.tree_util.tree_map_with_path(fix, params)
+    unfix = lambda p: jax.tree_util.tree_map_with_path(lambda path, a: a.T if (a.ndim == 2 and "embed" not in str(path[-1])) else a, p)
+    base = decoder_step(cfg)
+    step = lambda p, *a: base(unfix(p), *a)
+    ins = decoder_inputs(cfg)
+    save(name, jax.jit(step).lower(stored, *ins).as_text(debug_info=True))
+    save_inputs(name, (stored, *ins))
+
+
 def export_decoder(name, cfg, seed, as_constants=False):
     params = decoder_params(cfg, seed)
     step = decoder_step(cfg)
@@ -279,6 +333,7 @@ def main():
     export_decoder("llama_decoder_consts.mlir", LLAMA, seed=1, as_constants=True)
     export_decoder("qwen2_decoder_args.mlir", QWEN2, seed=2)
     export_decoder("gemma2_decoder_args.mlir", GEMMA2, seed=3)
+    export_decoder_out_in("llama_decoder_outin.mlir", LLAMA, seed=1)
     cnn()
     while_scan()
     sort_topk()
@@ -287,6 +342,9 @@ def main():
     shape_poly()
     mlp_constants()
     norm_softmax()
+    bench = dict(d=1024, f=4096, vocab=8192, heads=16, kv_heads=4, head_dim=64, layers=4, seq=256)
+    export_bench_decoder("bench_llama_d1024.mlir", bench)
+    export_bench_decoder("bench_llama_d1024_outin.mlir", bench, out_in=True)
     with open(os.path.join(OUT, "VERSION"), "w") as f:
         f.write(f"jax {jax.__version__}\nnumpy {np.__version__}\npython {sys.version.split()[0]}\n")
 

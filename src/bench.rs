@@ -1,0 +1,194 @@
+//! `hlo-opt bench`: compiles an original and a rewritten program with IREE
+//! and times them with `iree-benchmark-module`, interleaved (A B A B ...),
+//! on the same inputs (converted for the rewritten program).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::iree::{Iree, IreeError, Target};
+use crate::tensor::{HostTensor, TensorSet};
+
+/// What to time.
+pub struct BenchSpec<'a> {
+    /// The original program.
+    pub original: &'a Path,
+    /// The rewritten program.
+    pub rewritten: &'a Path,
+    /// Inputs of the original function.
+    pub inputs: &'a TensorSet,
+    /// Inputs of the rewritten function.
+    pub new_inputs: &'a TensorSet,
+    /// The entry function's name.
+    pub function: &'a str,
+    /// Where to compile and run.
+    pub target: &'a Target,
+    /// Rounds of A then B.
+    pub rounds: usize,
+    /// `--benchmark_min_time` per run, in seconds.
+    pub min_time: f64,
+    /// A folder for files.
+    pub workdir: &'a Path,
+}
+
+/// What was measured.
+#[derive(Debug, Clone)]
+pub struct BenchResult {
+    /// Per round, milliseconds per call of the original.
+    pub original_ms: Vec<f64>,
+    /// Per round, milliseconds per call of the rewritten program.
+    pub rewritten_ms: Vec<f64>,
+    /// Compiled module sizes in bytes (original, rewritten).
+    pub module_bytes: (u64, u64),
+    /// Argument bytes per call (original, rewritten).
+    pub arg_bytes: (u64, u64),
+}
+
+/// The median of some numbers.
+pub fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+impl BenchResult {
+    /// Original median time over rewritten median time.
+    pub fn speedup(&self) -> f64 {
+        median(&self.original_ms) / median(&self.rewritten_ms)
+    }
+
+    /// A short table for the terminal (and docs/perf.md).
+    pub fn table(&self) -> String {
+        let (a, b) = (median(&self.original_ms), median(&self.rewritten_ms));
+        format!(
+            "| program | median ms/call | runs | module bytes | argument bytes |\n|---|---|---|---|---|\n\
+             | original | {a:.3} | {} | {} | {} |\n| rewritten | {b:.3} | {} | {} | {} |\n\nspeedup {:.2}x (original / rewritten, medians of interleaved runs)\n",
+            self.original_ms.len(),
+            self.module_bytes.0,
+            self.arg_bytes.0,
+            self.rewritten_ms.len(),
+            self.module_bytes.1,
+            self.arg_bytes.1,
+            self.speedup()
+        )
+    }
+}
+
+fn arg_bytes(set: &TensorSet) -> u64 {
+    set.iter().map(|(_, t)| t.data.len() as u64).sum()
+}
+
+/// Reads the per-run lines of `iree-benchmark-module` (`BM_... 0.312 ms ...`).
+pub fn parse_benchmark_ms(text: &str) -> Vec<f64> {
+    text.lines()
+        .filter(|l| l.starts_with("BM_"))
+        .filter_map(|l| {
+            let mut parts = l.split_whitespace();
+            let name = parts.next()?;
+            if name.ends_with("_mean")
+                || name.ends_with("_median")
+                || name.ends_with("_stddev")
+                || name.ends_with("_cv")
+            {
+                return None;
+            }
+            let value: f64 = parts.next()?.parse().ok()?;
+            let unit = parts.next()?;
+            let ms = match unit {
+                "ns" => value / 1e6,
+                "us" => value / 1e3,
+                "ms" => value,
+                "s" => value * 1e3,
+                _ => return None,
+            };
+            Some(ms)
+        })
+        .collect()
+}
+
+fn write_inputs(set: &TensorSet, dir: &Path) -> Result<Vec<PathBuf>, IreeError> {
+    std::fs::create_dir_all(dir).map_err(|err| IreeError::Spawn {
+        tool: dir.display().to_string(),
+        err,
+    })?;
+    set.iter()
+        .enumerate()
+        .map(|(i, (_, t)): (usize, &(String, HostTensor))| {
+            let p = dir.join(format!("in{i:03}.npy"));
+            t.write_npy(&p)?;
+            Ok(p)
+        })
+        .collect()
+}
+
+/// Compiles both programs and times them.
+pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> {
+    let tool = iree.benchmark_tool().ok_or(IreeError::Missing {
+        tool: "iree-benchmark-module",
+    })?;
+    let mut vmfbs = Vec::new();
+    for (tag, mlir) in [("original", spec.original), ("rewritten", spec.rewritten)] {
+        let vmfb = spec.workdir.join(format!("{tag}.vmfb"));
+        iree.compile(mlir, &vmfb, spec.target, tag)?;
+        vmfbs.push(vmfb);
+    }
+    let inputs = [
+        write_inputs(spec.inputs, &spec.workdir.join("in_original"))?,
+        write_inputs(spec.new_inputs, &spec.workdir.join("in_rewritten"))?,
+    ];
+    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    for _ in 0..spec.rounds {
+        for which in 0..2 {
+            let mut cmd = Command::new(tool);
+            cmd.arg(format!("--module={}", vmfbs[which].display()))
+                .arg(format!("--function={}", spec.function))
+                .arg(format!("--device={}", spec.target.device()))
+                .arg(format!("--benchmark_min_time={}s", spec.min_time))
+                .arg("--benchmark_repetitions=1");
+            for p in &inputs[which] {
+                cmd.arg(format!("--input=@{}", p.display()));
+            }
+            let out = cmd.output().map_err(|err| IreeError::Spawn {
+                tool: tool.display().to_string(),
+                err,
+            })?;
+            let text = String::from_utf8_lossy(&out.stdout);
+            let ms = parse_benchmark_ms(&text);
+            if !out.status.success() || ms.is_empty() {
+                return Err(IreeError::Failed {
+                    what: format!(
+                        "iree-benchmark-module of the {} program",
+                        ["original", "rewritten"][which]
+                    ),
+                    stderr: format!("{}{}", text, String::from_utf8_lossy(&out.stderr)),
+                });
+            }
+            times[which].extend(ms);
+        }
+    }
+    let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+    let [original_ms, rewritten_ms] = times;
+    Ok(BenchResult {
+        original_ms,
+        rewritten_ms,
+        module_bytes: (size(&vmfbs[0]), size(&vmfbs[1])),
+        arg_bytes: (arg_bytes(spec.inputs), arg_bytes(spec.new_inputs)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_benchmark_lines() {
+        let text = "BM_main/process_time/real_time 0.355 ms 0.513 ms 895 items\n\
+                    BM_main/process_time/real_time 312 us 0.470 ms 895 items\n\
+                    BM_main/process_time/real_time_mean 0.323 ms 0.479 ms 3 x\n";
+        assert_eq!(parse_benchmark_ms(text), vec![0.355, 0.312]);
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+    }
+}

@@ -1,0 +1,175 @@
+//! Accuracy gates: `rel_l2<=1e-2,top1>=0.99,out1.rel_l2<=5e-3`.
+
+use serde::Serialize;
+
+use super::metrics::{OutputMetrics, METRIC_NAMES};
+
+/// A comparison in a gate clause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Cmp {
+    /// `<=`
+    Le,
+    /// `>=`
+    Ge,
+    /// `<`
+    Lt,
+    /// `>`
+    Gt,
+}
+
+impl Cmp {
+    fn holds(self, x: f64, bound: f64) -> bool {
+        match self {
+            Cmp::Le => x <= bound,
+            Cmp::Ge => x >= bound,
+            Cmp::Lt => x < bound,
+            Cmp::Gt => x > bound,
+        }
+    }
+
+    fn text(self) -> &'static str {
+        match self {
+            Cmp::Le => "<=",
+            Cmp::Ge => ">=",
+            Cmp::Lt => "<",
+            Cmp::Gt => ">",
+        }
+    }
+}
+
+/// One clause: `[outN.]metric OP bound`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Clause {
+    /// Only this output, or every output that has the metric.
+    pub output: Option<usize>,
+    /// The metric's name.
+    pub metric: String,
+    /// The comparison.
+    pub cmp: Cmp,
+    /// The bound.
+    pub bound: f64,
+}
+
+/// A parsed gate.
+#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+pub struct Gate {
+    /// Its clauses; all must hold.
+    pub clauses: Vec<Clause>,
+}
+
+/// The outcome of one clause on one output.
+#[derive(Clone, Debug, Serialize)]
+pub struct Check {
+    /// The clause, as text.
+    pub clause: String,
+    /// The output it was checked on.
+    pub output: usize,
+    /// The measured value.
+    pub value: f64,
+    /// Whether it holds.
+    pub holds: bool,
+}
+
+impl Gate {
+    /// Parses a gate; the error says what is wrong.
+    pub fn parse(text: &str) -> Result<Gate, String> {
+        let mut clauses = Vec::new();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (pos, cmp, len) = [
+                ("<=", Cmp::Le),
+                (">=", Cmp::Ge),
+                ("<", Cmp::Lt),
+                (">", Cmp::Gt),
+            ]
+            .iter()
+            .find_map(|(op, c)| part.find(op).map(|p| (p, *c, op.len())))
+            .ok_or_else(|| format!("gate clause `{part}`: expected METRIC<=N or METRIC>=N"))?;
+            let lhs = part[..pos].trim();
+            let bound: f64 = part[pos + len..].trim().parse().map_err(|_| {
+                format!(
+                    "gate clause `{part}`: `{}` is not a number",
+                    part[pos + len..].trim()
+                )
+            })?;
+            let (output, metric) = match lhs.split_once('.') {
+                Some((o, m)) => {
+                    let n = o
+                        .strip_prefix("out")
+                        .and_then(|n| n.parse().ok())
+                        .ok_or_else(|| format!("gate clause `{part}`: expected outN.METRIC"))?;
+                    (Some(n), m)
+                }
+                None => (None, lhs),
+            };
+            if !METRIC_NAMES.contains(&metric) {
+                return Err(format!(
+                    "gate clause `{part}`: unknown metric `{metric}`; expected one of {}",
+                    METRIC_NAMES.join(", ")
+                ));
+            }
+            clauses.push(Clause {
+                output,
+                metric: metric.to_string(),
+                cmp,
+                bound,
+            });
+        }
+        Ok(Gate { clauses })
+    }
+
+    /// Checks every clause against the outputs. A clause naming an output
+    /// that does not exist, or a metric an output lacks, fails.
+    pub fn check(&self, outputs: &[OutputMetrics]) -> Vec<Check> {
+        let mut out = Vec::new();
+        for c in &self.clauses {
+            let text = format!(
+                "{}{}{}{}",
+                c.output.map(|o| format!("out{o}.")).unwrap_or_default(),
+                c.metric,
+                c.cmp.text(),
+                c.bound
+            );
+            let targets: Vec<&OutputMetrics> = match c.output {
+                Some(i) => outputs.iter().filter(|o| o.index == i).collect(),
+                None => outputs
+                    .iter()
+                    .filter(|o| o.get(&c.metric).is_some())
+                    .collect(),
+            };
+            if targets.is_empty() && c.output.is_some() {
+                out.push(Check {
+                    clause: text.clone(),
+                    output: c.output.unwrap_or(0),
+                    value: f64::NAN,
+                    holds: false,
+                });
+            }
+            for o in targets {
+                let value = o.get(&c.metric).unwrap_or(f64::NAN);
+                out.push(Check {
+                    clause: text.clone(),
+                    output: o.index,
+                    value,
+                    holds: !value.is_nan() && c.cmp.holds(value, c.bound),
+                });
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_clauses() {
+        let g = Gate::parse("rel_l2<=1e-2, top1>=0.99,out1.kl<0.5").expect("valid");
+        assert_eq!(g.clauses.len(), 3);
+        assert_eq!(g.clauses[2].output, Some(1));
+        assert_eq!(g.clauses[2].cmp, Cmp::Lt);
+        assert!(Gate::parse("bogus<=1").is_err());
+        assert!(Gate::parse("rel_l2<=x").is_err());
+        assert!(Gate::parse("rel_l2=1").is_err());
+    }
+}

@@ -1,0 +1,178 @@
+//! `hlo-opt verify`: runs an original and a rewritten program on IREE on the
+//! same inputs, compares every output, checks a gate, and reports.
+
+pub mod gate;
+pub mod metrics;
+pub mod report;
+
+use std::path::Path;
+
+use crate::ir::{Module, Op};
+use crate::iree::{Invocation, Iree, IreeError, Target};
+use crate::tensor::{HostTensor, TensorSet};
+
+pub use gate::Gate;
+pub use metrics::{compare, MetricOptions, OutputMetrics};
+pub use report::{OpError, Report};
+
+/// At most this many ops are tapped with `--per-op`.
+pub const MAX_TAPS: usize = 256;
+
+/// What to verify.
+pub struct VerifySpec<'a> {
+    /// The original program, as parsed.
+    pub original: &'a Module,
+    /// The rewritten program, as parsed (or as the passes left it).
+    pub rewritten: &'a Module,
+    /// Inputs of the original function.
+    pub inputs: &'a TensorSet,
+    /// Inputs of the rewritten function.
+    pub new_inputs: &'a TensorSet,
+    /// Where to compile and run.
+    pub target: &'a Target,
+    /// The gate.
+    pub gate: &'a Gate,
+    /// Metric options.
+    pub metric_options: MetricOptions,
+    /// A folder for files.
+    pub workdir: &'a Path,
+}
+
+/// Ops of the rewritten module that a pass changed and that still stand for
+/// an op of the original (same handle, same name), in the original's graph
+/// order, and which sit in the entry function's body so that their result
+/// can be returned. Both modules must come from one parse of the same text.
+pub fn rewritten_ops(original: &Module, rewritten: &Module) -> Vec<Op> {
+    let (Some(f0), Some(f1)) = (
+        crate::weights::entry_function(original),
+        crate::weights::entry_function(rewritten),
+    ) else {
+        return Vec::new();
+    };
+    original
+        .walk()
+        .into_iter()
+        .filter(|&op| {
+            rewritten.dfg.contains(op)
+                && original.enclosing_function(op) == Some(f0)
+                && rewritten.enclosing_function(op) == Some(f1)
+                && original.dfg.op(op).block == rewritten.dfg.op(op).block
+                && original.dfg.op(op).name == rewritten.dfg.op(op).name
+                && rewritten.dfg.op(op).results.len() == 1
+                && original.dfg.op(op).results.len() == 1
+                && original
+                    .dfg
+                    .op(op)
+                    .sig
+                    .as_ref()
+                    .is_some_and(|s| s.span.is_some())
+                && rewritten
+                    .dfg
+                    .op(op)
+                    .sig
+                    .as_ref()
+                    .is_some_and(|s| s.span.is_none())
+                && original
+                    .dfg
+                    .op(op)
+                    .block
+                    .is_some_and(|b| original.layout.block_owner(b) == Some(f0))
+        })
+        .take(MAX_TAPS)
+        .collect()
+}
+
+/// Makes both modules return the results of `ops` after their own results.
+pub fn add_taps(original: &mut Module, rewritten: &mut Module, ops: &[Op]) -> bool {
+    let (Some(f0), Some(f1)) = (
+        crate::weights::entry_function(original),
+        crate::weights::entry_function(rewritten),
+    ) else {
+        return false;
+    };
+    for &op in ops {
+        let (v0, v1) = (
+            original.dfg.op(op).results[0],
+            rewritten.dfg.op(op).results[0],
+        );
+        if !(original.append_result(f0, v0) && rewritten.append_result(f1, v1)) {
+            return false;
+        }
+    }
+    true
+}
+
+fn run_one(
+    iree: &Iree,
+    mlir: &Path,
+    module: &Module,
+    inputs: &TensorSet,
+    spec: &VerifySpec<'_>,
+    tag: &str,
+) -> Result<Vec<HostTensor>, IreeError> {
+    let vmfb = spec.workdir.join(format!("{tag}.vmfb"));
+    iree.compile(mlir, &vmfb, spec.target, tag)?;
+    let work = spec.workdir.join(tag);
+    std::fs::create_dir_all(&work).map_err(|err| IreeError::Spawn {
+        tool: work.display().to_string(),
+        err,
+    })?;
+    let outputs = crate::weights::entry_results(module)
+        .map(|r| r.len())
+        .unwrap_or(1);
+    let function = crate::weights::entry_name(module).unwrap_or_else(|| "main".into());
+    let ins: Vec<HostTensor> = inputs.iter().map(|(_, t)| t.clone()).collect();
+    iree.run(&Invocation {
+        vmfb: &vmfb,
+        function: &function,
+        device: spec.target.device(),
+        inputs: &ins,
+        outputs,
+        workdir: &work,
+        what: tag,
+    })
+}
+
+/// Compiles, runs and compares. `taps` ops (from [`rewritten_ops`]) were
+/// appended as extra results after the first `n_outputs` results.
+pub fn run(
+    iree: &Iree,
+    spec: &VerifySpec<'_>,
+    paths: (&Path, &Path),
+    n_outputs: usize,
+    taps: &[(Op, String, String)],
+) -> Result<(Vec<OutputMetrics>, Vec<OpError>), IreeError> {
+    let a = run_one(iree, paths.0, spec.original, spec.inputs, spec, "original")?;
+    let b = run_one(
+        iree,
+        paths.1,
+        spec.rewritten,
+        spec.new_inputs,
+        spec,
+        "rewritten",
+    )?;
+    let mut outputs = Vec::new();
+    let mut per_op = Vec::new();
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        let m = compare(
+            i,
+            &x.shape,
+            (x.dtype.mlir_name(), y.dtype.mlir_name()),
+            &x.to_f64(),
+            &y.to_f64(),
+            spec.metric_options,
+        );
+        if i < n_outputs {
+            outputs.push(m);
+        } else if let Some((_, name, loc)) = taps.get(i - n_outputs) {
+            per_op.push(OpError {
+                order: i - n_outputs,
+                op: name.clone(),
+                loc: loc.clone(),
+                rel_l2: m.rel_l2,
+                max_abs: m.max_abs,
+            });
+        }
+    }
+    Ok((outputs, per_op))
+}

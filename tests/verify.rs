@@ -1,0 +1,174 @@
+//! The accuracy gate in the test suite: `hlo-opt verify` on rewritten JAX
+//! decoder graphs, through the command line, with the same metric and gate
+//! code the tool uses.
+
+mod common;
+
+use common::*;
+
+fn verify(args: &[&str]) -> Option<(i32, String, tempfile::TempDir)> {
+    iree_or_skip("iree-compile")?;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let json = dir.path().join("r.json");
+    let out = hlo_opt()
+        .current_dir(root())
+        .arg("verify")
+        .args(args)
+        .arg("--report")
+        .arg(&json)
+        .arg("--report")
+        .arg(dir.path().join("r.md"))
+        .arg("--report")
+        .arg(dir.path().join("r.html"))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let report = std::fs::read_to_string(&json).unwrap_or_default();
+    eprintln!("{stderr}");
+    assert!(
+        !report.is_empty() || out.status.code() == Some(1),
+        "no report:\n{stderr}"
+    );
+    Some((out.status.code().unwrap_or(-1), report, dir))
+}
+
+const LLAMA: &str = "testdata/jax/llama_decoder_args.mlir";
+const LLAMA_INPUTS: &str = "testdata/jax/llama_decoder_args.inputs";
+
+#[test]
+fn gate_holds_on_f16_rewritten_decoder() {
+    let Some((code, report, dir)) = verify(&[
+        LLAMA,
+        "--pass",
+        "f16-matmul",
+        "--inputs",
+        LLAMA_INPUTS,
+        "--gate",
+        "rel_l2<=5e-3,out0.top1>=1,cosine>=0.9999",
+    ]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{report}");
+    let v: serde_json::Value = serde_json::from_str(&report).expect("json");
+    assert_eq!(v["passed"], true);
+    let outs = v["outputs"].as_array().expect("outputs");
+    assert_eq!(outs.len(), 3);
+    for key in [
+        "index", "shape", "dtype", "rel_l2", "max_abs", "cosine", "top1",
+    ] {
+        assert!(outs[0].get(key).is_some(), "missing {key}");
+    }
+    let html = std::fs::read_to_string(dir.path().join("r.html")).expect("html");
+    assert!(
+        html.contains("<svg") && !html.contains("<script"),
+        "self-contained html with charts"
+    );
+    let md = std::fs::read_to_string(dir.path().join("r.md")).expect("md");
+    assert!(md.contains("| out | shape | rel_l2"));
+}
+
+#[test]
+fn gate_fails_on_a_perturbed_rewrite_and_names_the_op() {
+    let Some((code, report, _dir)) = verify(&[
+        LLAMA,
+        "--pass",
+        "f16-matmul",
+        "--pass",
+        "test-perturb{index=5}",
+        "--inputs",
+        LLAMA_INPUTS,
+        "--gate",
+        "rel_l2<=5e-3",
+        "--per-op",
+    ]) else {
+        return;
+    };
+    assert_eq!(code, 3, "gate must fail with exit 3");
+    let v: serde_json::Value = serde_json::from_str(&report).expect("json");
+    assert_eq!(v["passed"], false);
+    let per_op = v["per_op"].as_array().expect("per_op");
+    assert!(per_op.len() >= 10, "every rewritten dot is tapped");
+    let errors: Vec<f64> = per_op
+        .iter()
+        .map(|o| o["rel_l2"].as_f64().expect("number"))
+        .collect();
+    let floor = errors.iter().copied().fold(f64::INFINITY, f64::min);
+    let first_bad = errors
+        .iter()
+        .position(|&e| e > 20.0 * floor)
+        .expect("a bad op");
+    assert_eq!(
+        first_bad, 5,
+        "the perturbed dot_general (#5) is where the error enters: {errors:?}"
+    );
+}
+
+/// The JSON report, with numbers rounded to one significant digit.
+#[test]
+fn json_report_snapshot() {
+    let Some((code, report, _dir)) = verify(&[
+        "testdata/jax/cnn_args.mlir",
+        "--pass",
+        "f16-matmul",
+        "--inputs",
+        "testdata/jax/cnn_args.inputs",
+        "--gate",
+        "rel_l2<=5e-3,top1>=1",
+    ]) else {
+        return;
+    };
+    assert_eq!(code, 0);
+    let mut v: serde_json::Value = serde_json::from_str(&report).expect("json");
+    fn round(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Number(n) if n.is_f64() => {
+                let x = n.as_f64().unwrap_or(0.0);
+                let r = if x == 0.0 {
+                    0.0
+                } else {
+                    let p = 10f64.powf(x.abs().log10().floor());
+                    (x / p).round() * p
+                };
+                *v = serde_json::json!(format!("{r:.0e}"));
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(round),
+            serde_json::Value::Object(o) => {
+                o.remove("error_histogram");
+                o.values_mut().for_each(round)
+            }
+            _ => {}
+        }
+    }
+    round(&mut v);
+    insta::assert_json_snapshot!(v);
+}
+
+#[test]
+fn random_inputs_keep_indices_in_range_and_bad_gates_are_usage_errors() {
+    let Some((code, report, _dir)) = verify(&[
+        "testdata/jax/qwen2_decoder_args.mlir",
+        "--pass",
+        "f16-matmul",
+        "--seed",
+        "7",
+        "--gate",
+        "rel_l2<=1e-2",
+    ]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{report}");
+    let out = hlo_opt()
+        .current_dir(root())
+        .args([
+            "verify",
+            LLAMA,
+            "--pass",
+            "f16-matmul",
+            "--gate",
+            "speed>=2",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown metric `speed`"));
+}
