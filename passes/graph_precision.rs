@@ -19,12 +19,11 @@
 
 use std::collections::HashSet;
 
-use half::{bf16, f16};
-
 use super::precision::constant_f32;
 use super::weights::record_arg_step;
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value};
+use crate::tensor::{narrow_f32, DType, OutOfRange};
 
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
@@ -176,14 +175,6 @@ impl GraphPrecision {
         ))
     }
 
-    fn max_finite(&self) -> f32 {
-        if self.narrow == ElemType::F16 {
-            f16::MAX.to_f32()
-        } else {
-            bf16::MAX.to_f32()
-        }
-    }
-
     /// Makes operand `i` of `op` read a value of element type `to`,
     /// inserting a convert before `op` when it does not.
     fn coerce(&self, m: &mut Module, op: Op, i: usize, to: &ElemType, st: &mut State<'_>) {
@@ -213,45 +204,40 @@ impl GraphPrecision {
         let Some(values) = constant_f32(m, c) else {
             return false;
         };
-        let max = self.max_finite();
-        let out_of_range = values
-            .iter()
-            .find(|x| x.is_finite() && x.abs() > max)
-            .copied();
-        if let Some(x) = out_of_range {
-            let loc = m.location_text(op).unwrap_or_else(|| "no location".into());
-            if !self.clamp {
-                stats.warn(format!(
-                    "{}: constant {} holds {x:e}, beyond {}'s range; it and what is computed from it stay f32 ({loc}; overflow=clamp clamps instead)",
-                    self.name,
-                    m.dfg.value(c).ref_text(),
-                    self.narrow
-                ));
-                stats.bump("skipped-overflow");
-                return false;
-            }
-            stats.warn(format!(
-                "{}: constant {} holds {x:e}, clamped to ±{max:e} ({loc})",
-                self.name,
-                m.dfg.value(c).ref_text()
-            ));
-        }
-        let mut bytes = Vec::with_capacity(values.len() * 2);
+        let dtype = if self.narrow == ElemType::F16 {
+            DType::F16
+        } else {
+            DType::BF16
+        };
+        // A splat is written as one element.
         let splat = values.windows(2).all(|w| w[0].to_bits() == w[1].to_bits());
         let take = if splat {
             &values[..1.min(values.len())]
         } else {
             &values[..]
         };
-        for &x in take {
-            let x = if x.is_finite() { x.clamp(-max, max) } else { x };
-            let bits = if self.narrow == ElemType::F16 {
-                f16::from_f32(x).to_bits()
-            } else {
-                bf16::from_f32(x).to_bits()
-            };
-            bytes.extend_from_slice(&bits.to_le_bytes());
-        }
+        let bytes = match narrow_f32(take, dtype, false) {
+            Ok(b) => b,
+            Err(OutOfRange { value: x, max, .. }) => {
+                let loc = m.location_text(op).unwrap_or_else(|| "no location".into());
+                if !self.clamp {
+                    stats.warn(format!(
+                        "{}: constant {} holds {x:e}, beyond {}'s range; it and what is computed from it stay f32 ({loc}; overflow=clamp clamps instead)",
+                        self.name,
+                        m.dfg.value(c).ref_text(),
+                        self.narrow
+                    ));
+                    stats.bump("skipped-overflow");
+                    return false;
+                }
+                stats.warn(format!(
+                    "{}: constant {} holds {x:e}, clamped to ±{max:e} ({loc})",
+                    self.name,
+                    m.dfg.value(c).ref_text()
+                ));
+                narrow_f32(take, dtype, true).expect("clamping cannot fail")
+            }
+        };
         let Some(Type::Tensor(t)) = self.narrow_type(m, c) else {
             return false;
         };

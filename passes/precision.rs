@@ -15,11 +15,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use half::{bf16, f16};
-
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value};
+use crate::tensor::{narrow_f32, DType, OutOfRange};
 
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
@@ -134,15 +133,6 @@ impl MatmulPrecision {
         }
     }
 
-    /// The largest finite value of the narrow type.
-    fn max_finite(&self) -> f32 {
-        if self.narrow == ElemType::F16 {
-            f16::MAX.to_f32()
-        } else {
-            bf16::MAX.to_f32()
-        }
-    }
-
     /// Ops to rewrite: named in `ops`, f32 tensor operands and result, and
     /// passing the size and name filters.
     fn select(&self, m: &Module, stats: &mut PassStats) -> Vec<Op> {
@@ -193,28 +183,12 @@ impl MatmulPrecision {
         out
     }
 
-    /// Converts f32 constant data to the narrow type; `None` if some value
-    /// is out of range and clamping is off.
-    fn narrow_bytes(&self, values: &[f32]) -> Result<Vec<u8>, f32> {
-        let max = self.max_finite();
-        let mut out = Vec::with_capacity(values.len() * 2);
-        for &x in values {
-            let x = if x.is_finite() && x.abs() > max {
-                if !self.clamp {
-                    return Err(x);
-                }
-                x.clamp(-max, max)
-            } else {
-                x
-            };
-            let bits = if self.narrow == ElemType::F16 {
-                f16::from_f32(x).to_bits()
-            } else {
-                bf16::from_f32(x).to_bits()
-            };
-            out.extend_from_slice(&bits.to_le_bytes());
+    fn dtype(&self) -> DType {
+        if self.narrow == ElemType::F16 {
+            DType::F16
+        } else {
+            DType::BF16
         }
-        Ok(out)
     }
 
     /// Re-stores one root (argument or constant) in the narrow type, with the
@@ -280,9 +254,9 @@ impl MatmulPrecision {
                     return false;
                 };
                 let producer = m.dfg.producer(c).expect("a constant has a producer");
-                let bytes = match self.narrow_bytes(&values) {
+                let bytes = match narrow_f32(&values, self.dtype(), self.clamp) {
                     Ok(b) => b,
-                    Err(x) => {
+                    Err(OutOfRange { value: x, .. }) => {
                         let users: Vec<String> = wanted
                             .iter()
                             .map(|&(op, _)| {

@@ -63,27 +63,37 @@ pub enum Command {
     Verify(VerifyArgs),
 }
 
-/// `hlo-opt verify ORIG.mlir (--pass ... | --against NEW.mlir)`
+/// The programs and inputs `bench` and `verify` compare.
 #[derive(clap::Args, Debug)]
-pub struct VerifyArgs {
+pub struct PairArgs {
     /// The original program.
     #[arg(value_name = "ORIG.mlir")]
     pub original: PathBuf,
-    /// Passes that make the rewritten program.
+    /// Passes that make the rewritten program (as for rewriting).
     #[arg(long = "pass", value_name = "NAME[{k=v,...}]")]
     pub passes: Vec<String>,
     /// A rewritten program made elsewhere (instead of --pass).
     #[arg(long, value_name = "NEW.mlir", conflicts_with = "passes")]
     pub against: Option<PathBuf>,
-    /// Inputs of the original function; random ones from --seed otherwise.
+    /// Inputs of the original function (folder of .npy, .npz, .safetensors);
+    /// random ones from --seed otherwise.
     #[arg(long, value_name = "ORIG_INPUTS")]
     pub inputs: Option<PathBuf>,
     /// Seed of the random inputs.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Range `LO:HI` of random integer inputs (default: inferred, else 0:4).
+    /// Range `LO:HI` of random integer inputs (default: inferred from how
+    /// the graph indexes with them, else 0:4).
     #[arg(long, value_parser = parse_range)]
     pub int_range: Option<(i64, i64)>,
+}
+
+/// `hlo-opt verify ORIG.mlir (--pass ... | --against NEW.mlir)`
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// Programs and inputs.
+    #[command(flatten)]
+    pub pair: PairArgs,
     /// IREE runtime device: local-task (CPU), cuda, vulkan, metal.
     #[arg(long, default_value = "local-task", value_parser = parse_target)]
     pub device: crate::iree::Target,
@@ -110,26 +120,9 @@ pub struct VerifyArgs {
 /// `hlo-opt bench ORIG.mlir (--pass ... | --against NEW.mlir)`
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// The original program.
-    #[arg(value_name = "ORIG.mlir")]
-    pub original: PathBuf,
-    /// Passes that make the rewritten program (as for rewriting).
-    #[arg(long = "pass", value_name = "NAME[{k=v,...}]")]
-    pub passes: Vec<String>,
-    /// A rewritten program made elsewhere (instead of --pass).
-    #[arg(long, value_name = "NEW.mlir", conflicts_with = "passes")]
-    pub against: Option<PathBuf>,
-    /// Inputs of the original function (folder of .npy, .npz, .safetensors);
-    /// random ones from --seed otherwise.
-    #[arg(long, value_name = "ORIG_INPUTS")]
-    pub inputs: Option<PathBuf>,
-    /// Seed of the random inputs.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Range `LO:HI` of random integer inputs (default: inferred from how
-    /// the graph indexes with them, else 0:4).
-    #[arg(long, value_parser = parse_range)]
-    pub int_range: Option<(i64, i64)>,
+    /// Programs and inputs.
+    #[command(flatten)]
+    pub pair: PairArgs,
     /// Rounds of (original, rewritten).
     #[arg(long, default_value_t = 5)]
     pub rounds: usize,
@@ -301,42 +294,39 @@ fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
     Ok(())
 }
 
-/// The original program, a rewritten one (made by `passes` or read from
-/// `against`) written into `workdir`, and the rewritten module.
-pub fn prepare_pair(
-    original: &Path,
-    passes: &[String],
-    against: Option<&Path>,
-    workdir: &Path,
-) -> Result<(Module, PathBuf, Module), RunError> {
-    let orig = front::parse(load(&original.display().to_string())?)?;
-    let rewritten_path = workdir.join("rewritten.mlir");
-    let rewritten = match against {
-        Some(p) => {
-            std::fs::copy(p, &rewritten_path).map_err(|err| RunError::Write {
-                path: rewritten_path.display().to_string(),
-                err,
-            })?;
-            front::parse(load(&p.display().to_string())?)?
-        }
-        None => {
-            if passes.is_empty() {
-                return Err(RunError::Step(
-                    "give --pass NAME (one or more) or --against NEW.mlir".into(),
-                ));
-            }
-            let pipeline = Pipeline::from_specs(passes).map_err(RunError::Usage)?;
-            let mut m = front::parse(load(&original.display().to_string())?)?;
-            let stats = pipeline.run(&mut m)?;
-            for w in stats.warnings() {
-                eprintln!("hlo-opt: warning: {w}");
-            }
-            write_atomically(&rewritten_path, &m)?;
-            // Read back what was written: the file is what IREE compiles.
-            front::parse(load(&rewritten_path.display().to_string())?)?
-        }
-    };
-    Ok((orig, rewritten_path, rewritten))
+/// The original program and the rewritten one (made by `--pass` from the
+/// same parse, so that ops correspond, or read from `--against`), with a
+/// label of how it was made.
+fn load_pair(pair: &PairArgs) -> Result<(Module, Module, String), RunError> {
+    let original = front::parse(load(&pair.original.display().to_string())?)?;
+    if let Some(p) = &pair.against {
+        let rewritten = front::parse(load(&p.display().to_string())?)?;
+        return Ok((original, rewritten, p.display().to_string()));
+    }
+    if pair.passes.is_empty() {
+        return Err(RunError::Usage(PassError::BadOption {
+            pass: "bench/verify".into(),
+            message: "give --pass NAME (one or more) or --against NEW.mlir".into(),
+        }));
+    }
+    let pipeline = Pipeline::from_specs(&pair.passes).map_err(RunError::Usage)?;
+    let mut m = front::parse(load(&pair.original.display().to_string())?)?;
+    let stats = pipeline.run(&mut m)?;
+    for w in stats.warnings() {
+        eprintln!("hlo-opt: warning: {w}");
+    }
+    Ok((
+        original,
+        m,
+        format!("--pass {}", pair.passes.join(" --pass ")),
+    ))
+}
+
+fn temp_dir() -> Result<tempfile::TempDir, RunError> {
+    tempfile::tempdir().map_err(|err| RunError::Write {
+        path: std::env::temp_dir().display().to_string(),
+        err,
+    })
 }
 
 /// Says what is happening when standard error is a terminal.
@@ -370,7 +360,7 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
             message: m,
         })
     })?;
-    if v.per_op && v.against.is_some() {
+    if v.per_op && v.pair.against.is_some() {
         return Err(RunError::Usage(PassError::BadOption {
             pass: "verify --per-op".into(),
             message:
@@ -383,42 +373,23 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
         t => t.clone(),
     };
     let iree = crate::iree::Iree::find()?;
-    let tmp = tempfile::tempdir().map_err(|err| RunError::Write {
-        path: std::env::temp_dir().display().to_string(),
-        err,
-    })?;
+    let tmp = temp_dir()?;
     let work = tmp.path();
     let orig_path = work.join("original.mlir");
     let new_path = work.join("rewritten.mlir");
-    let mut original = front::parse(load(&v.original.display().to_string())?)?;
-    let (mut rewritten, label) = match &v.against {
-        Some(p) => (
-            front::parse(load(&p.display().to_string())?)?,
-            p.display().to_string(),
-        ),
-        None => {
-            if v.passes.is_empty() {
-                return Err(RunError::Usage(PassError::BadOption {
-                    pass: "verify".into(),
-                    message: "give --pass NAME (one or more) or --against NEW.mlir".into(),
-                }));
-            }
-            let pipeline = Pipeline::from_specs(&v.passes).map_err(RunError::Usage)?;
-            let mut m = front::parse(load(&v.original.display().to_string())?)?;
-            let stats = pipeline.run(&mut m)?;
-            for w in stats.warnings() {
-                eprintln!("hlo-opt: warning: {w}");
-            }
-            (m, format!("--pass {}", v.passes.join(" --pass ")))
-        }
-    };
+    let (mut original, mut rewritten, label) = load_pair(&v.pair)?;
     let n_outputs = crate::weights::entry_results(&original)?.len();
     let spec = crate::inputs::InputSpec {
-        seed: v.seed,
-        int_range: v.int_range,
+        seed: v.pair.seed,
+        int_range: v.pair.int_range,
     };
-    let (inputs, new_inputs) =
-        input_sets(&original, &rewritten, v.inputs.as_deref(), spec, v.clamp)?;
+    let (inputs, new_inputs) = input_sets(
+        &original,
+        &rewritten,
+        v.pair.inputs.as_deref(),
+        spec,
+        v.clamp,
+    )?;
     let mut taps = Vec::new();
     if v.per_op {
         let ops = crate::verify::rewritten_ops(&original, &rewritten);
@@ -456,10 +427,10 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
         passed,
         gate: v.gate.clone(),
         checks,
-        original: v.original.display().to_string(),
+        original: v.pair.original.display().to_string(),
         rewritten: label,
         target: format!("{target:?}"),
-        seed: v.inputs.is_none().then_some(v.seed),
+        seed: v.pair.inputs.is_none().then_some(v.pair.seed),
         outputs,
         per_op,
     };
@@ -483,24 +454,23 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
 
 fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
     let iree = crate::iree::Iree::find()?;
-    let tmp = tempfile::tempdir().map_err(|err| RunError::Write {
-        path: std::env::temp_dir().display().to_string(),
-        err,
-    })?;
+    let tmp = temp_dir()?;
     let work = tmp.path().to_path_buf();
-    let (orig, rewritten_path, rewritten) =
-        prepare_pair(&b.original, &b.passes, b.against.as_deref(), &work)?;
+    let (orig, rewritten, _) = load_pair(&b.pair)?;
+    let rewritten_path = work.join("rewritten.mlir");
+    write_atomically(&rewritten_path, &rewritten)?;
     let spec = crate::inputs::InputSpec {
-        seed: b.seed,
-        int_range: b.int_range,
+        seed: b.pair.seed,
+        int_range: b.pair.int_range,
     };
-    let (inputs, new_inputs) = input_sets(&orig, &rewritten, b.inputs.as_deref(), spec, false)?;
+    let (inputs, new_inputs) =
+        input_sets(&orig, &rewritten, b.pair.inputs.as_deref(), spec, false)?;
     let function = crate::weights::entry_name(&orig).unwrap_or_else(|| "main".into());
     eprintln!("hlo-opt: compiling and timing {} rounds...", b.rounds);
     let result = crate::bench::run(
         &iree,
         &crate::bench::BenchSpec {
-            original: &b.original,
+            original: &b.pair.original,
             rewritten: &rewritten_path,
             inputs: &inputs,
             new_inputs: &new_inputs,

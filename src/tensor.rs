@@ -543,3 +543,45 @@ fn write_safetensors(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
 pub fn by_name(set: &TensorSet) -> BTreeMap<&str, &HostTensor> {
     set.iter().map(|(n, t)| (n.as_str(), t)).collect()
 }
+
+/// A value beyond a narrow type's range, found while narrowing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OutOfRange {
+    /// Position of the element.
+    pub index: usize,
+    /// Its value.
+    pub value: f32,
+    /// The largest finite value of the narrow type.
+    pub max: f32,
+}
+
+/// Rounds f32 values to f16 or bf16 (nearest even) as little-endian bytes.
+/// A finite value beyond the type's range is an error, or clamped to the
+/// largest finite value when `clamp`; infinities and NaN stay what they are.
+pub fn narrow_f32(values: &[f32], to: DType, clamp: bool) -> Result<Vec<u8>, OutOfRange> {
+    let max = match to {
+        DType::BF16 => bf16::MAX.to_f32(),
+        _ => f16::MAX.to_f32(),
+    };
+    let mut out = Vec::with_capacity(values.len() * 2);
+    for (index, &x) in values.iter().enumerate() {
+        let x = if x.is_finite() && x.abs() > max {
+            if !clamp {
+                return Err(OutOfRange {
+                    index,
+                    value: x,
+                    max,
+                });
+            }
+            x.clamp(-max, max)
+        } else {
+            x
+        };
+        let bits = match to {
+            DType::BF16 => bf16::from_f32(x).to_bits(),
+            _ => f16::from_f32(x).to_bits(),
+        };
+        out.extend_from_slice(&bits.to_le_bytes());
+    }
+    Ok(out)
+}

@@ -12,8 +12,6 @@
 
 use std::sync::OnceLock;
 
-use half::{bf16, f16};
-
 use crate::front::parse_type;
 use crate::ir::{Module, Op, Type, Value};
 use crate::tensor::{DType, HostTensor, TensorSet};
@@ -286,31 +284,15 @@ fn narrow(t: HostTensor, to: DType, opts: ConvertOptions) -> Result<HostTensor, 
             to.mlir_name()
         )
     })?;
-    let max = if to == DType::F16 {
-        f16::MAX.to_f32()
-    } else {
-        bf16::MAX.to_f32()
-    };
-    let mut data = Vec::with_capacity(values.len() * 2);
-    for (i, &x) in values.iter().enumerate() {
-        let x = if x.is_finite() && x.abs() > max {
-            if !opts.clamp {
-                return Err(format!(
-                    "element {i} is {x:e}, beyond {}'s range (largest {max:e}); rerun with --clamp to clamp",
-                    to.mlir_name()
-                ));
-            }
-            x.clamp(-max, max)
-        } else {
-            x
-        };
-        let bits = if to == DType::F16 {
-            f16::from_f32(x).to_bits()
-        } else {
-            bf16::from_f32(x).to_bits()
-        };
-        data.extend_from_slice(&bits.to_le_bytes());
-    }
+    let data = crate::tensor::narrow_f32(&values, to, opts.clamp).map_err(|e| {
+        format!(
+            "element {} is {:e}, beyond {}'s range (largest {:e}); rerun with --clamp to clamp",
+            e.index,
+            e.value,
+            to.mlir_name(),
+            e.max
+        )
+    })?;
     Ok(HostTensor {
         dtype: to,
         shape: t.shape,

@@ -1,6 +1,8 @@
 //! Checks made around the grammar: nesting depth before it runs (so that deep
 //! input is an error, not a stack overflow), and constant sizes after.
 
+use std::ops::ControlFlow;
+
 use super::error::{ParseError, ParseErrorKind};
 use crate::ir::{ElemType, Module, Source, Type};
 
@@ -32,11 +34,9 @@ fn all_hex(bytes: &[u8]) -> bool {
     })
 }
 
-/// Fails at the first bracket nested deeper than `max`, ignoring brackets in
-/// strings and comments.
-pub(crate) fn check_nesting(source: &Source, max: usize) -> Result<(), ParseError> {
-    let bytes = source.text().as_bytes();
-    let mut depth = 0usize;
+/// Calls `f(offset, byte)` for every bracket outside strings and comments
+/// (`>` of an `->` arrow left out), until `f` says stop.
+fn for_each_bracket(bytes: &[u8], mut f: impl FnMut(usize, u8) -> ControlFlow<()>) {
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
@@ -44,42 +44,53 @@ pub(crate) fn check_nesting(source: &Source, max: usize) -> Result<(), ParseErro
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
                 i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
             }
-            b'(' | b'[' | b'{' | b'<' => {
-                depth += 1;
-                if depth > max {
-                    return Err(ParseError::at(source, i, ParseErrorKind::TooDeep(max)));
-                }
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b @ (b'(' | b'[' | b'{' | b'<' | b')' | b']' | b'}' | b'>') if f(i, b).is_break() => {
+                return
             }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            // `->` is an arrow, not a closing angle bracket.
-            b'>' if i == 0 || bytes[i - 1] != b'-' => depth = depth.saturating_sub(1),
             _ => {}
         }
         i += 1;
     }
-    Ok(())
+}
+
+/// Fails at the first bracket nested deeper than `max`, ignoring brackets in
+/// strings and comments.
+pub(crate) fn check_nesting(source: &Source, max: usize) -> Result<(), ParseError> {
+    let mut depth = 0usize;
+    let mut too_deep = None;
+    for_each_bracket(source.text().as_bytes(), |i, b| {
+        if matches!(b, b'(' | b'[' | b'{' | b'<') {
+            depth += 1;
+            if depth > max {
+                too_deep = Some(i);
+                return ControlFlow::Break(());
+            }
+        } else {
+            depth = depth.saturating_sub(1);
+        }
+        ControlFlow::Continue(())
+    });
+    match too_deep {
+        Some(i) => Err(ParseError::at(source, i, ParseErrorKind::TooDeep(max))),
+        None => Ok(()),
+    }
 }
 
 /// The offset of the innermost `{`, `(` or `[` that is never closed, if any
 /// (strings and comments skipped).
 pub(crate) fn first_unclosed(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
     let mut stack: Vec<usize> = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => i = skip_string(bytes, i + 1),
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
-            }
+    for_each_bracket(text.as_bytes(), |i, b| {
+        match b {
             b'(' | b'[' | b'{' => stack.push(i),
             b')' | b']' | b'}' => {
                 stack.pop();
             }
             _ => {}
         }
-        i += 1;
-    }
+        ControlFlow::Continue(())
+    });
     stack.last().copied()
 }
 

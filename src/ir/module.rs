@@ -199,30 +199,6 @@ impl Module {
         op
     }
 
-    /// Like [`Module::insert_before`], but places the new op right after `anchor`.
-    pub fn insert_after(
-        &mut self,
-        anchor: Op,
-        name: &str,
-        operands: &[Value],
-        result_types: &[Type],
-        hint: &str,
-        pieces: Vec<Piece>,
-    ) -> Op {
-        let op = self.insert_before(anchor, name, operands, result_types, hint, pieces);
-        let block = self.dfg.op(anchor).block.expect("anchor is in a block");
-        let ops = &mut self.layout.block_mut(block).ops;
-        if let (Some(i), Some(j)) = (
-            ops.iter().position(|&o| o == op),
-            ops.iter().position(|&o| o == anchor),
-        ) {
-            ops.remove(i);
-            let j = if j > i { j - 1 } else { j };
-            ops.insert(j + 1, op);
-        }
-        op
-    }
-
     /// Changes the type of result `index` of `op` and rewrites its signature.
     pub fn set_result_type(&mut self, op: Op, index: usize, ty: Type) {
         let v = self.dfg.op(op).results[index];
