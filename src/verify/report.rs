@@ -292,14 +292,14 @@ fn histogram_svg(bins: &[u64]) -> String {
 fn per_op_svg(ops: &[OpError]) -> String {
     let (w, h, pad) = (700.0, 200.0, 40.0);
     let vals: Vec<f64> = ops.iter().map(|o| o.rel_l2.max(1e-12).log10()).collect();
-    let (lo, hi) = (
-        -12.0f64,
-        vals.iter()
-            .copied()
-            .fold(-11.0f64, f64::max)
-            .ceil()
-            .max(-11.0),
-    );
+    // Log scale from a decade below the smallest error to above the largest.
+    let lo = vals.iter().copied().fold(0.0f64, f64::min).floor() - 1.0;
+    let hi = vals
+        .iter()
+        .copied()
+        .fold(lo + 1.0, f64::max)
+        .ceil()
+        .max(lo + 1.0);
     let bw = (w - 2.0 * pad) / ops.len().max(1) as f64;
     let mut s = format!("<svg width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\">");
     for (i, (o, v)) in ops.iter().zip(&vals).enumerate() {
@@ -317,7 +317,7 @@ fn per_op_svg(ops: &[OpError]) -> String {
     }
     let _ = write!(
         s,
-        "<text x=\"4\" y=\"{:.1}\" font-size=\"10\">1e{hi}</text><text x=\"4\" y=\"{:.1}\" font-size=\"10\">1e-12</text></svg>",
+        "<text x=\"4\" y=\"{:.1}\" font-size=\"10\">1e{hi}</text><text x=\"4\" y=\"{:.1}\" font-size=\"10\">1e{lo}</text></svg>",
         pad,
         h - pad
     );
