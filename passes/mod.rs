@@ -10,6 +10,7 @@
 
 pub mod cleanup;
 pub mod graph_precision;
+pub mod int8;
 pub mod layout;
 mod options;
 pub mod perturb;
@@ -105,6 +106,7 @@ pub fn registry() -> Vec<PassInfo> {
         graph_precision::info_f16(),
         graph_precision::info_bf16(),
         layout::info(),
+        int8::info(),
         cleanup::info(),
         perturb::info(),
     ]
@@ -184,19 +186,25 @@ impl Pipeline {
         self.passes.is_empty()
     }
 
-    /// Runs every pass in order; when any changed the module, runs cleanup.
+    /// Runs every pass in order; after each pass that changed the module,
+    /// cleanup removes what it left dead (so the next pass sees a tidy graph).
     pub fn run(&self, module: &mut Module) -> Result<RunStats, PassError> {
         let mut stats = RunStats::default();
-        let mut changed = false;
+        let mut cleanup_stats = PassStats::default();
+        let mut cleaned = false;
         for pass in &self.passes {
             let mut s = PassStats::default();
-            changed |= pass.run(module, &mut s)?;
+            let changed = pass.run(module, &mut s)?;
             stats.passes.push((pass.name().to_string(), s));
+            if changed && pass.name() != cleanup::NAME {
+                cleanup::Cleanup.run(module, &mut cleanup_stats)?;
+                cleaned = true;
+            }
         }
-        if changed && !self.passes.iter().any(|p| p.name() == cleanup::NAME) {
-            let mut s = PassStats::default();
-            cleanup::Cleanup.run(module, &mut s)?;
-            stats.passes.push((cleanup::NAME.to_string(), s));
+        if cleaned {
+            stats
+                .passes
+                .push((cleanup::NAME.to_string(), cleanup_stats));
         }
         Ok(stats)
     }

@@ -127,6 +127,16 @@ pub fn record_arg_step(m: &mut Module, arg: Value, step: &str) {
         ValueDef::Decl { index, .. } => index,
         _ => return,
     };
+    // Attributes a previous run wrote are taken over, so that the recipe
+    // grows instead of appearing twice.
+    let written = m
+        .dfg
+        .value(arg)
+        .attrs_span
+        .is_some_and(|s| m.source.slice(s).contains("hlo_opt."));
+    if written {
+        m.take_written_attrs(arg);
+    }
     let orig_type = m.dfg.ty(arg).to_string();
     let data = m.dfg.value_mut(arg);
     if let Some((_, recipe)) = data
@@ -144,4 +154,37 @@ pub fn record_arg_step(m: &mut Module, arg: Value, step: &str) {
         .push(("hlo_opt.orig_type".into(), format!("\"{orig_type}\"")));
     data.extra_attrs
         .push(("hlo_opt.recipe".into(), format!("\"{step}\"")));
+}
+
+/// The recipe an argument has so far (`hlo_opt.recipe`), without quotes.
+pub fn hlo_opt_recipe(m: &Module, arg: Value) -> Option<String> {
+    crate::weights::hlo_opt_attrs(m, arg)
+        .into_iter()
+        .rev()
+        .find(|(k, _)| k == "recipe")
+        .map(|(_, v)| v.trim_matches('"').to_string())
+}
+
+/// The original position and type of an argument that has `hlo_opt.*`
+/// attributes.
+pub fn arg_origin(m: &Module, arg: Value) -> Option<(usize, String)> {
+    let attrs = crate::weights::hlo_opt_attrs(m, arg);
+    let from = attrs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "from")?
+        .1
+        .split(':')
+        .next()?
+        .trim()
+        .parse()
+        .ok()?;
+    let ty = attrs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "orig_type")?
+        .1
+        .trim_matches('"')
+        .to_string();
+    Some((from, ty))
 }

@@ -33,6 +33,7 @@ pub mod ir;
 pub mod iree;
 #[path = "../passes/mod.rs"]
 pub mod passes;
+pub mod quant;
 pub mod tensor;
 pub mod verify;
 pub mod weights;

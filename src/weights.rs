@@ -221,6 +221,49 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
     match (name, arg) {
         ("convert", "f16") => narrow(t, DType::F16, opts),
         ("convert", "bf16") => narrow(t, DType::BF16, opts),
+        ("int8", params) | ("int8_scale", params) => {
+            let values = t
+                .to_f32()
+                .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
+            let kv = |key: &str| -> Option<&str> {
+                params
+                    .split(',')
+                    .filter_map(|p| p.split_once('='))
+                    .find(|(k, _)| k.trim() == key)
+                    .map(|(_, v)| v.trim())
+            };
+            let bad = || format!("bad parameters in `{step}`");
+            let qz = if let Some(reduce) = kv("reduce") {
+                let dims: Vec<usize> = reduce
+                    .split(':')
+                    .map(|d| d.parse().map_err(|_| bad()))
+                    .collect::<Result<_, _>>()?;
+                if dims.iter().any(|&d| d >= t.shape.len()) {
+                    return Err(bad());
+                }
+                crate::quant::per_channel(&values, &t.shape, &dims)
+            } else {
+                let axis: usize = kv("axis").and_then(|a| a.parse().ok()).ok_or_else(bad)?;
+                let group: u64 = kv("group").and_then(|g| g.parse().ok()).ok_or_else(bad)?;
+                if axis >= t.shape.len() || group == 0 || t.shape[axis] % group != 0 {
+                    return Err(bad());
+                }
+                crate::quant::grouped(&values, &t.shape, axis, group)
+            };
+            if name == "int8" {
+                Ok(HostTensor {
+                    dtype: DType::I8,
+                    shape: t.shape,
+                    data: qz.q.iter().map(|&q| q as u8).collect(),
+                })
+            } else {
+                Ok(HostTensor {
+                    dtype: DType::F32,
+                    shape: qz.scale_shape,
+                    data: qz.scales.iter().flat_map(|s| s.to_le_bytes()).collect(),
+                })
+            }
+        }
         ("transpose", perm) => {
             let perm: Vec<usize> = perm
                 .split(',')
@@ -337,6 +380,59 @@ pub fn entry_name(m: &Module) -> Option<String> {
             .next()?
             .to_string(),
     )
+}
+
+/// The original inputs with every int8-quantized weight replaced by its
+/// host-side dequantization `q * s` (f32, original layout): running the
+/// original program on these must give what the int8 program gives, which
+/// checks that the in-graph dequantization is exactly the scheme.
+pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, WeightsError> {
+    let mut out = orig.clone();
+    for r in recipes(m)? {
+        let Some(last) = r.steps.last() else { continue };
+        let Some(params) = last.strip_prefix("int8(").and_then(|p| p.strip_suffix(')')) else {
+            continue;
+        };
+        let arg_err = |message: String| WeightsError::Argument {
+            index: r.from,
+            name: r.name.clone(),
+            message,
+        };
+        if r.steps.len() != 1 {
+            return Err(arg_err(
+                "dequantizing int8 weights with earlier recipe steps is not supported".into(),
+            ));
+        }
+        let src = pick(orig, r.from, &r.name).ok_or_else(|| arg_err("missing".into()))?;
+        let values = src
+            .to_f32()
+            .ok_or_else(|| arg_err("not a float tensor".into()))?;
+        let kv = |key: &str| {
+            params
+                .split(',')
+                .filter_map(|p| p.split_once('='))
+                .find(|(k, _)| k.trim() == key)
+                .map(|(_, v)| v.trim().to_string())
+        };
+        let deq = if let Some(reduce) = kv("reduce") {
+            let dims: Vec<usize> = reduce.split(':').filter_map(|d| d.parse().ok()).collect();
+            let qz = crate::quant::per_channel(&values, &src.shape, &dims);
+            crate::quant::dequantize_per_channel(&qz, &src.shape, &dims)
+        } else {
+            let axis: usize = kv("axis")
+                .and_then(|a| a.parse().ok())
+                .ok_or_else(|| arg_err("bad recipe".into()))?;
+            let group: u64 = kv("group")
+                .and_then(|g| g.parse().ok())
+                .ok_or_else(|| arg_err("bad recipe".into()))?;
+            let qz = crate::quant::grouped(&values, &src.shape, axis, group);
+            crate::quant::dequantize_grouped(&qz, &src.shape, axis, group)
+        };
+        if let Some(slot) = out.get_mut(r.from) {
+            slot.1 = HostTensor::from_f32(src.shape.clone(), &deq);
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

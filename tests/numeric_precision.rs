@@ -8,7 +8,7 @@ use std::path::Path;
 
 use common::*;
 use hlo_opt::iree::{Invocation, Iree, Target};
-use hlo_opt::tensor::{read_set, HostTensor};
+use hlo_opt::tensor::{read_set, HostTensor, TensorSet};
 
 fn rel_l2(a: &[f64], b: &[f64]) -> f64 {
     let num: f64 = a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum();
@@ -279,4 +279,156 @@ fn weight_layout_then_f16_matmul_llama_decoder_out_in() {
     eprintln!("weight-layout + f16-matmul: rel_l2 {:?}\n{stats}", errors);
     assert!(errors[0] <= 5e-3 && errors[0] > 0.0, "rel_l2 {}", errors[0]);
     assert_eq!(agree, 1.0);
+}
+
+/// Runs `model`'s original program on `inputs` and the int8 program (made by
+/// `pass`) on its converted inputs; returns both outputs.
+fn run_int8(
+    model: &str,
+    pass: &str,
+) -> Option<(Vec<HostTensor>, Vec<HostTensor>, Vec<HostTensor>)> {
+    let iree = match Iree::find() {
+        Ok(i) => i,
+        Err(e) => {
+            assert!(!required(), "{e}");
+            return None;
+        }
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = root().join("testdata/jax").join(format!("{model}.mlir"));
+    let inputs =
+        read_set(&root().join("testdata/jax").join(format!("{model}.inputs"))).expect("inputs");
+    let text = std::fs::read_to_string(&src).expect("model");
+    let mut m = hlo_opt::front::parse_str(model, &text).unwrap_or_else(|e| panic!("{e}"));
+    hlo_opt::passes::Pipeline::from_specs(&[pass.to_string()])
+        .expect("pass")
+        .run(&mut m)
+        .expect("runs");
+    let rewritten = dir.path().join("int8.mlir");
+    let out_text = hlo_opt::back::print_to_string(&m);
+    std::fs::write(&rewritten, &out_text).expect("write");
+    let m = hlo_opt::front::parse_str("int8.mlir", &out_text).unwrap_or_else(|e| panic!("{e}"));
+    let new_inputs = hlo_opt::weights::convert(&m, &inputs, Default::default()).expect("convert");
+    let deq_inputs = hlo_opt::weights::dequantized_originals(&m, &inputs).expect("dequantize");
+    let n_out = hlo_opt::weights::entry_results(&m).expect("results").len();
+    let run = |mlir: &Path, ins: &TensorSet, tag: &str| -> Vec<HostTensor> {
+        let vmfb = dir.path().join(format!("{tag}.vmfb"));
+        iree.compile(mlir, &vmfb, &Target::Cpu, tag)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let work = dir.path().join(tag);
+        std::fs::create_dir_all(&work).expect("mkdir");
+        let ins: Vec<HostTensor> = ins.iter().map(|(_, t)| t.clone()).collect();
+        iree.run(&Invocation {
+            vmfb: &vmfb,
+            function: "main",
+            device: "local-task",
+            inputs: &ins,
+            outputs: n_out,
+            workdir: &work,
+            what: tag,
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let original = run(&src, &inputs, "original");
+    let dequantized = run(&src, &deq_inputs, "dequantized");
+    let int8 = run(&rewritten, &new_inputs, "int8");
+    Some((original, dequantized, int8))
+}
+
+/// The int8 program equals the original program run on host-dequantized
+/// weights: the in-graph dequantization is exactly the scheme.
+#[test]
+fn int8_weights_are_faithful_to_the_scheme() {
+    for pass in ["int8-weights", "int8-weights{group-size=32}"] {
+        let Some((original, dequantized, int8)) = run_int8("llama_decoder_args", pass) else {
+            return;
+        };
+        let faithful = rel_l2(&dequantized[0].to_f64(), &int8[0].to_f64());
+        let vs_f32 = rel_l2(&original[0].to_f64(), &int8[0].to_f64());
+        eprintln!("{pass}: int8 vs host-dequantized rel_l2 {faithful:.2e}; vs f32 {vs_f32:.2e}");
+        assert!(faithful <= 1e-5, "{pass}: {faithful}");
+        assert!(
+            vs_f32 > faithful,
+            "{pass}: quantization must show against f32"
+        );
+    }
+}
+
+#[test]
+fn int8_weights_decoders_within_documented_bounds() {
+    for (model, bound) in [
+        ("llama_decoder_args", 2e-2),
+        ("qwen2_decoder_args", 2e-2),
+        ("gemma2_decoder_args", 2e-2),
+        ("llama_decoder_consts", 2e-2),
+    ] {
+        let Some(Measured {
+            errors,
+            agree,
+            stats,
+        }) = compare(model, "int8-weights")
+        else {
+            return;
+        };
+        eprintln!(
+            "{model} int8-weights: rel_l2 {:.3e}, top1 {agree}",
+            errors[0]
+        );
+        assert!(stats.contains("per-channel"), "{stats}");
+        assert!(
+            errors[0] <= bound && errors[0] > 0.0,
+            "{model}: rel_l2 {}",
+            errors[0]
+        );
+        assert_eq!(agree, 1.0, "{model}");
+    }
+}
+
+/// IREE folds a dequantization of constant weights back into f32 unless
+/// something stops it; the optimization barrier does: the compiled int8
+/// module is smaller than the f32 one by most of the weight bytes saved.
+#[test]
+fn int8_constant_weights_stay_int8_in_the_compiled_module() {
+    let iree = match Iree::find() {
+        Ok(i) => i,
+        Err(e) => {
+            assert!(!required(), "{e}");
+            return;
+        }
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = root().join("testdata/jax/llama_decoder_consts.mlir");
+    let text = std::fs::read_to_string(&src).expect("model");
+    let mut m = hlo_opt::front::parse_str("consts", &text).unwrap_or_else(|e| panic!("{e}"));
+    let stats = hlo_opt::passes::Pipeline::from_specs(&["int8-weights".to_string()])
+        .expect("pass")
+        .run(&mut m)
+        .expect("runs");
+    let (before, after) = stats
+        .passes
+        .iter()
+        .find(|(n, _)| n == "int8-weights")
+        .map(|(_, s)| {
+            (
+                s.figures["weight-bytes-before"],
+                s.figures["weight-bytes-after"],
+            )
+        })
+        .expect("figures");
+    let rewritten = dir.path().join("int8.mlir");
+    std::fs::write(&rewritten, hlo_opt::back::print_to_string(&m)).expect("write");
+    let size = |mlir: &Path, tag: &str| {
+        let vmfb = dir.path().join(format!("{tag}.vmfb"));
+        iree.compile(mlir, &vmfb, &Target::Cpu, tag)
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::metadata(&vmfb).expect("vmfb").len()
+    };
+    let (f32_size, int8_size) = (size(&src, "f32"), size(&rewritten, "int8"));
+    let saved = before - after;
+    eprintln!("module bytes: f32 {f32_size}, int8 {int8_size}; weight bytes saved {saved}");
+    assert!(
+        f32_size.saturating_sub(int8_size) as f64 >= 0.8 * saved as f64,
+        "compiled module shrank by {} bytes, weights by {saved}",
+        f32_size.saturating_sub(int8_size)
+    );
 }

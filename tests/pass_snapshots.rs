@@ -131,3 +131,26 @@ fn weight_layout_then_f16_matmul() {
 fn weight_layout_leaves_tied_embeddings() {
     insta::assert_snapshot!(rewrite("tied.mlir", &["weight-layout"]));
 }
+
+#[test]
+fn int8_weights_per_channel_argument() {
+    insta::assert_snapshot!(rewrite("matmul.mlir", &["int8-weights"]));
+}
+
+#[test]
+fn int8_weights_grouped_after_weight_layout() {
+    insta::assert_snapshot!(rewrite(
+        "outin.mlir",
+        &["weight-layout", "int8-weights{group-size=2}"]
+    ));
+}
+
+#[test]
+fn int8_weights_constants_behind_a_barrier() {
+    insta::assert_snapshot!(rewrite("const_weights.mlir", &["int8-weights"]));
+}
+
+#[test]
+fn int8_weights_convolution_is_left_alone() {
+    insta::assert_snapshot!(rewrite("conv.mlir", &["int8-weights"]));
+}

@@ -147,6 +147,13 @@ impl Printer<'_> {
                 Some(sig) => self.sig(sig, out),
                 None => Ok(()),
             },
+            Piece::Loc => match op.and_then(|d| d.loc) {
+                Some(span) => {
+                    out.text(b" ")?;
+                    out.src(&self.m.source, span)
+                }
+                None => Ok(()),
+            },
             Piece::FuncResults => match op {
                 Some(data) => self.func_results(data, out),
                 None => Ok(()),
@@ -194,7 +201,13 @@ impl Printer<'_> {
         let extra: Vec<String> = data
             .extra_attrs
             .iter()
-            .map(|(k, val)| format!("{k} = {val}"))
+            .map(|(k, val)| {
+                if val.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{k} = {val}")
+                }
+            })
             .collect();
         let text = match written.map(|w| w.trim_end_matches('}').trim_end()) {
             Some(head) if head.trim_start_matches('{').trim().is_empty() => {

@@ -53,6 +53,8 @@ pub enum Piece {
     Sig,
     /// The result types of a `func.func` (`-> (T {attrs}, ...)`).
     FuncResults,
+    /// ` loc(...)` from the op's location, if it has one (ops made by passes).
+    Loc,
 }
 
 /// The trailing type signature of an operation.

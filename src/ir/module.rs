@@ -294,6 +294,115 @@ impl Module {
         true
     }
 
+    /// Adds an argument at the end of `func`'s argument list, named from
+    /// `hint`, and returns it. `None` if the function has no arguments yet
+    /// (its list cannot be found in the pieces).
+    pub fn append_arg(&mut self, func: Op, hint: &str, ty: Type) -> Option<Value> {
+        let last = *self.dfg.op(func).decls.last()?;
+        // The piece after the last argument's attributes holds its location
+        // and the `)` that closes the list.
+        let pieces = &self.dfg.op(func).pieces;
+        let after = pieces.iter().position(|p| *p == Piece::DefAttrs(last))? + 1;
+        let Piece::Src(span) = pieces.get(after)?.clone() else {
+            return None;
+        };
+        let text = self.source.slice(span);
+        let mut depth = 0i32;
+        let mut close = None;
+        let mut in_str = false;
+        let mut prev = '\0';
+        for (i, c) in text.char_indices() {
+            match c {
+                '"' if prev != '\\' => in_str = !in_str,
+                '(' if !in_str => depth += 1,
+                ')' if !in_str => {
+                    if depth == 0 {
+                        close = Some(i);
+                        break;
+                    }
+                    depth -= 1;
+                }
+                _ => {}
+            }
+            prev = c;
+        }
+        let close = span.start + close?;
+        let name = self.fresh_name(hint);
+        let index = self.dfg.op(func).decls.len() as u32;
+        let v = self.dfg.add_value(ValueData {
+            name: name.clone(),
+            group_index: None,
+            ty,
+            ty_span: None,
+            attrs_span: None,
+            extra_attrs: Vec::new(),
+            def: ValueDef::Decl { op: func, index },
+            origin: func,
+            def_span: Span::default(),
+            loc: None,
+        });
+        let new = [
+            Piece::Src(Span::new(span.start, close)),
+            Piece::Text(format!(", %{name}: ").into()),
+            Piece::DefType(v),
+            Piece::DefAttrs(v),
+            Piece::Src(Span::new(close, span.end)),
+        ];
+        let data = self.dfg.op_mut(func);
+        data.pieces.splice(after..after + 1, new);
+        data.decls.push(v);
+        Some(v)
+    }
+
+    /// Moves the attribute dictionary written after a declared value into
+    /// its `extra_attrs` (as `key = value` pairs), so that passes can edit
+    /// every attribute; the printed result is the same dictionary.
+    pub fn take_written_attrs(&mut self, v: Value) {
+        let Some(span) = self.dfg.value(v).attrs_span else {
+            return;
+        };
+        let text = self.source.slice(span).trim();
+        let inner = text
+            .strip_prefix('{')
+            .and_then(|t| t.strip_suffix('}'))
+            .unwrap_or("");
+        let mut pairs = Vec::new();
+        let (mut depth, mut in_str, mut start) = (0i32, false, 0usize);
+        let bytes = inner.as_bytes();
+        let mut push = |part: &str| {
+            if let Some((k, val)) = part.split_once('=') {
+                pairs.push((k.trim().to_string(), val.trim().to_string()));
+            } else if !part.trim().is_empty() {
+                pairs.push((part.trim().to_string(), String::new()));
+            }
+        };
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' if in_str => i += 1,
+                b'"' => in_str = !in_str,
+                b'(' | b'[' | b'{' | b'<' if !in_str => depth += 1,
+                b')' | b']' | b'}' | b'>'
+                    if !(in_str || bytes[i] == b'>' && i > 0 && bytes[i - 1] == b'-') =>
+                {
+                    depth -= 1
+                }
+                b',' if !in_str && depth == 0 => {
+                    push(&inner[start..i]);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        push(&inner[start..]);
+        let data = self.dfg.value_mut(v);
+        data.attrs_span = None;
+        let added = std::mem::take(&mut data.extra_attrs);
+        data.extra_attrs = pairs;
+        data.extra_attrs.extend(added);
+    }
+
     /// Changes the type of a declared value (a function argument).
     pub fn set_decl_type(&mut self, v: Value, ty: Type) {
         let data = self.dfg.value_mut(v);

@@ -4,10 +4,11 @@
 
 use super::{ElemType, Module, Op, Piece, Signature, TensorType, Type, Value};
 
-fn loc_piece(m: &Module, anchor: Op) -> Vec<Piece> {
-    match m.dfg.op(anchor).loc {
-        Some(span) => vec![Piece::Text(" ".into()), Piece::Src(span)],
-        None => Vec::new(),
+/// Gives the op that defines `v` the location of `like`.
+pub fn set_loc(m: &mut Module, v: Value, like: Op) {
+    let loc = m.dfg.op(like).loc;
+    if let Some(op) = m.dfg.producer(v) {
+        m.dfg.op_mut(op).loc = loc;
     }
 }
 
@@ -31,7 +32,8 @@ pub fn convert(m: &mut Module, anchor: Op, x: Value, to: ElemType) -> Option<Val
         Piece::Text(" ".into()),
         Piece::Sig,
     ];
-    pieces.extend(loc_piece(m, anchor));
+    // New ops carry the anchor's location (see `Module::insert_before`).
+    pieces.push(Piece::Loc);
     let op = m.insert_before(
         anchor,
         "stablehlo.convert",
@@ -57,7 +59,8 @@ pub fn constant_hex(m: &mut Module, anchor: Op, ty: TensorType, bytes: &[u8]) ->
     hex.push_str("\"> ");
     let t = Type::Tensor(ty);
     let mut pieces = vec![Piece::Text(hex.into()), Piece::Sig];
-    pieces.extend(loc_piece(m, anchor));
+    // New ops carry the anchor's location (see `Module::insert_before`).
+    pieces.push(Piece::Loc);
     let op = m.insert_before(
         anchor,
         "stablehlo.constant",
@@ -175,4 +178,101 @@ impl DotDims {
         m.dfg.op_mut(op).pieces[i] = Piece::Text(text.into());
         true
     }
+}
+
+/// Inserts a one-result op `stablehlo.NAME %a[, %b][, attrs] : SIG` before
+/// `anchor`; `short` writes the signature as `: T` (ops whose operands and
+/// result share a type), otherwise `: (A, B) -> T`.
+fn simple_op(
+    m: &mut Module,
+    anchor: Op,
+    name: &str,
+    operands: &[Value],
+    attrs: &str,
+    ty: Type,
+    short: bool,
+) -> Value {
+    let mut pieces = vec![Piece::Text(format!("{name} ").into())];
+    for i in 0..operands.len() {
+        if i > 0 {
+            pieces.push(Piece::Text(", ".into()));
+        }
+        pieces.push(Piece::Operand(i as u32, None));
+    }
+    if !attrs.is_empty() {
+        pieces.push(Piece::Text(format!(", {attrs}").into()));
+    }
+    pieces.push(Piece::Text(" ".into()));
+    pieces.push(Piece::Sig);
+    // New ops carry the anchor's location (see `Module::insert_before`).
+    pieces.push(Piece::Loc);
+    let hint = name.rsplit('.').next().unwrap_or("v");
+    let op = m.insert_before(
+        anchor,
+        name,
+        operands,
+        std::slice::from_ref(&ty),
+        hint,
+        pieces,
+    );
+    let inputs: Vec<Type> = operands.iter().map(|&v| m.dfg.ty(v).clone()).collect();
+    set_sig(m, op, if short { None } else { Some(inputs) }, vec![ty]);
+    m.dfg.op(op).results[0]
+}
+
+/// `stablehlo.reshape %x : (T) -> tensor<shape x elem>`.
+pub fn reshape(m: &mut Module, anchor: Op, x: Value, shape: &[u64]) -> Option<Value> {
+    let t = m.dfg.ty(x).as_tensor()?;
+    let ty = Type::Tensor(TensorType::new(shape, t.elem.clone()));
+    Some(simple_op(
+        m,
+        anchor,
+        "stablehlo.reshape",
+        &[x],
+        "",
+        ty,
+        false,
+    ))
+}
+
+/// `stablehlo.broadcast_in_dim %x, dims = [...] : (T) -> U`.
+pub fn broadcast_in_dim(
+    m: &mut Module,
+    anchor: Op,
+    x: Value,
+    dims: &[usize],
+    out: TensorType,
+) -> Value {
+    let list: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+    let attrs = format!("dims = [{}]", list.join(", "));
+    simple_op(
+        m,
+        anchor,
+        "stablehlo.broadcast_in_dim",
+        &[x],
+        &attrs,
+        Type::Tensor(out),
+        false,
+    )
+}
+
+/// `stablehlo.multiply %a, %b : T` (same types).
+pub fn multiply(m: &mut Module, anchor: Op, a: Value, b: Value) -> Value {
+    let ty = m.dfg.ty(a).clone();
+    simple_op(m, anchor, "stablehlo.multiply", &[a, b], "", ty, true)
+}
+
+/// `stablehlo.optimization_barrier %x : T`: keeps IREE from folding what
+/// flows through it (a dequantization of constant weights back into f32).
+pub fn optimization_barrier(m: &mut Module, anchor: Op, x: Value) -> Value {
+    let ty = m.dfg.ty(x).clone();
+    simple_op(
+        m,
+        anchor,
+        "stablehlo.optimization_barrier",
+        &[x],
+        "",
+        ty,
+        true,
+    )
 }

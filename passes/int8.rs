@@ -1,0 +1,297 @@
+//! `int8-weights`: symmetric int8 weights, dequantized inside the graph.
+//!
+//! Rewrites (one-line algebra each):
+//!
+//! * `per-channel`: dot(x, W) ==> dot(x, convert(q)) * s    — s per output channel, applied after the dot (exact)
+//! * `grouped`:     dot(x, W) ==> dot(x, convert(q) * s_g)  — s per `group-size` run of the contracting dim
+//! * `weight-argument`: %W: f32 ==> %q: i8 plus a new scale argument (`hlo_opt.*` recipes)
+//! * `weight-constant`: const W ==> optimization_barrier(const q), const s — the barrier keeps IREE
+//!   from folding the dequantization back into f32 constants
+//!
+//! `w ≈ q * s`, `q = round(w / s)` in [-127, 127], `s = max|w| / 127` (src/quant.rs).
+
+use super::weights::{self, Root};
+use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
+use crate::ir::stablehlo::{self, DotDims};
+use crate::ir::{ElemType, Module, Op, TensorType, Type, Value, ValueDef};
+use crate::quant;
+
+const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "group-size",
+        kind: "int",
+        default: "0",
+        help: "0: one scale per output channel (applied after the dot); G: one scale per G elements of the contracting dim (32, 64, 128; dequantized before the dot)",
+    },
+    OptionInfo {
+        name: "min-elements",
+        kind: "int",
+        default: "0",
+        help: "skip weights with fewer elements",
+    },
+];
+
+/// Registry entry.
+pub fn info() -> PassInfo {
+    PassInfo {
+        name: "int8-weights",
+        summary: "dot_general weights (arguments and constants) as symmetric int8 with f32 scales, dequantized in the graph",
+        options: OPTIONS,
+        make: |o: &Options| {
+            Ok(Box::new(Int8Weights {
+                group: o.u64_or("group-size", 0)?,
+                min_elements: o.u64_or("min-elements", 0)?,
+            }))
+        },
+    }
+}
+
+/// The pass.
+pub struct Int8Weights {
+    group: u64,
+    min_elements: u64,
+}
+
+/// How one weight is quantized.
+enum Scheme {
+    /// Scales over the non-contracting dims; `reduce` are the contracting dims.
+    PerChannel { reduce: Vec<usize> },
+    /// Scales per `group` elements along `axis`.
+    Grouped { axis: usize, group: u64 },
+}
+
+impl Scheme {
+    fn params(&self) -> String {
+        match self {
+            Scheme::PerChannel { reduce } => {
+                let r: Vec<String> = reduce.iter().map(|d| d.to_string()).collect();
+                format!("reduce={}", r.join(":"))
+            }
+            Scheme::Grouped { axis, group } => format!("axis={axis},group={group}"),
+        }
+    }
+
+    fn quantize(&self, values: &[f32], shape: &[u64]) -> quant::Quantized {
+        match self {
+            Scheme::PerChannel { reduce } => quant::per_channel(values, shape, reduce),
+            Scheme::Grouped { axis, group } => quant::grouped(values, shape, *axis, *group),
+        }
+    }
+
+    fn scale_shape(&self, shape: &[u64]) -> Vec<u64> {
+        match self {
+            Scheme::PerChannel { reduce } => (0..shape.len())
+                .filter(|d| !reduce.contains(d))
+                .map(|d| shape[d])
+                .collect(),
+            Scheme::Grouped { axis, group } => {
+                let mut s = shape.to_vec();
+                s[*axis] /= group;
+                s
+            }
+        }
+    }
+}
+
+fn next_op(m: &Module, op: Op) -> Option<Op> {
+    let block = m.dfg.op(op).block?;
+    let ops = &m.layout.block(block).ops;
+    let i = ops.iter().position(|&o| o == op)?;
+    ops.get(i + 1).copied()
+}
+
+fn tensor(shape: &[u64], elem: ElemType) -> Type {
+    Type::Tensor(TensorType::new(shape, elem))
+}
+
+impl Int8Weights {
+    /// The quantized weight (i8) and scale (f32) values for `root`, made
+    /// resident: arguments change type and gain a scale argument, constants
+    /// are quantized now.
+    fn store(
+        &self,
+        m: &mut Module,
+        dot: Op,
+        root: Root,
+        scheme: &Scheme,
+        shape: &[u64],
+        stats: &mut PassStats,
+    ) -> Option<(Value, Value)> {
+        let scale_shape = scheme.scale_shape(shape);
+        match root {
+            Root::Arg(arg) => {
+                let func = match m.dfg.value(arg).def {
+                    ValueDef::Decl { op, .. } => op,
+                    _ => return None,
+                };
+                let prior = weights::hlo_opt_recipe(m, arg);
+                let orig_type = m.dfg.ty(arg).to_string();
+                weights::record_arg_step(m, arg, &format!("int8({})", scheme.params()));
+                let (from, orig) = weights::arg_origin(m, arg).unwrap_or((0, orig_type));
+                m.set_decl_type(arg, tensor(shape, ElemType::from_text("i8")));
+                let scale = m.append_arg(func, "scale", tensor(&scale_shape, ElemType::F32))?;
+                let step = format!("int8_scale({})", scheme.params());
+                let recipe = match prior {
+                    Some(p) => format!("{p}|{step}"),
+                    None => step,
+                };
+                let attrs = &mut m.dfg.value_mut(scale).extra_attrs;
+                attrs.push(("hlo_opt.from".into(), format!("{from} : i64")));
+                attrs.push(("hlo_opt.orig_type".into(), format!("\"{orig}\"")));
+                attrs.push(("hlo_opt.recipe".into(), format!("\"{recipe}\"")));
+                stats.bump("weight-argument");
+                Some((arg, scale))
+            }
+            Root::Constant(c) => {
+                let values = super::precision::constant_f32(m, c)?;
+                let qz = scheme.quantize(&values, shape);
+                let q_bytes: Vec<u8> = qz.q.iter().map(|&q| q as u8).collect();
+                let s_bytes: Vec<u8> = qz.scales.iter().flat_map(|s| s.to_le_bytes()).collect();
+                let q = stablehlo::constant_hex(
+                    m,
+                    dot,
+                    TensorType::new(shape, ElemType::from_text("i8")),
+                    &q_bytes,
+                );
+                let q = stablehlo::optimization_barrier(m, dot, q);
+                let s = stablehlo::constant_hex(
+                    m,
+                    dot,
+                    TensorType::new(&scale_shape, ElemType::F32),
+                    &s_bytes,
+                );
+                stats.bump("weight-constant");
+                Some((q, s))
+            }
+            Root::Other(_) => None,
+        }
+    }
+}
+
+impl Pass for Int8Weights {
+    fn name(&self) -> &'static str {
+        "int8-weights"
+    }
+
+    fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
+        let dots: Vec<Op> = m
+            .walk()
+            .into_iter()
+            .filter(|&op| m.dfg.op(op).name == "stablehlo.dot_general")
+            .collect();
+        let mut changed = false;
+        for dot in dots {
+            let d = m.dfg.op(dot);
+            if d.operands.len() != 2
+                || d.results.len() != 1
+                || m.dfg.ty(d.results[0]).elem() != Some(&ElemType::F32)
+            {
+                continue;
+            }
+            let w = d.operands[1];
+            let Some(wt) = m.dfg.ty(w).as_tensor().cloned() else {
+                continue;
+            };
+            let Some(shape) = wt.static_shape() else {
+                continue;
+            };
+            if wt.elem != ElemType::F32 || wt.num_elements().unwrap_or(0) < self.min_elements.max(1)
+            {
+                stats.bump("skipped-small");
+                continue;
+            }
+            let Some(dims) = DotDims::read(m, dot) else {
+                continue;
+            };
+            // The weight must come straight from an argument or a constant
+            // that nothing else reads (weight-layout folds transposes first).
+            let root = weights::find_root(m, w);
+            if root.value() != w || matches!(root, Root::Other(_)) || m.dfg.uses(w).len() != 1 {
+                stats.bump("skipped-not-a-weight");
+                continue;
+            }
+            let scheme = if self.group == 0 {
+                Scheme::PerChannel {
+                    reduce: dims.rhs_contract.clone(),
+                }
+            } else {
+                match dims.rhs_contract.as_slice() {
+                    [c] if shape[*c] % self.group == 0 => Scheme::Grouped {
+                        axis: *c,
+                        group: self.group,
+                    },
+                    _ => {
+                        stats.bump("skipped-group-does-not-divide");
+                        continue;
+                    }
+                }
+            };
+            let Some((q, s)) = self.store(m, dot, root, &scheme, &shape, stats) else {
+                continue;
+            };
+            let qf = stablehlo::convert(m, dot, q, ElemType::F32).expect("a tensor");
+            match &scheme {
+                Scheme::PerChannel { .. } => {
+                    m.dfg.set_operand(dot, 1, qf);
+                    m.refresh_signature(dot);
+                    // out = dot(x, q) * broadcast(s): s's dims are the rhs
+                    // batch dims (first in the output) and free dims (last).
+                    let out = m.dfg.op(dot).results[0];
+                    let out_t = m.dfg.ty(out).as_tensor().cloned().expect("a tensor");
+                    let out_rank = out_t.dims.as_ref().map_or(0, |d| d.len());
+                    let free: Vec<usize> = (0..shape.len())
+                        .filter(|d| !dims.rhs_batch.contains(d) && !dims.rhs_contract.contains(d))
+                        .collect();
+                    let map: Vec<usize> = (0..shape.len())
+                        .filter(|d| !dims.rhs_contract.contains(d))
+                        .map(|d| match dims.rhs_batch.iter().position(|&b| b == d) {
+                            Some(i) => i,
+                            None => {
+                                out_rank - free.len()
+                                    + free.iter().position(|&f| f == d).unwrap_or(0)
+                            }
+                        })
+                        .collect();
+                    let Some(after) = next_op(m, dot) else {
+                        continue;
+                    };
+                    let sb = stablehlo::broadcast_in_dim(m, after, s, &map, out_t);
+                    let scaled = stablehlo::multiply(m, after, out, sb);
+                    stablehlo::set_loc(m, sb, dot);
+                    stablehlo::set_loc(m, scaled, dot);
+                    let mul = m.dfg.producer(scaled).expect("multiply");
+                    m.dfg.replace_uses(out, scaled, Some(mul));
+                    stats.bump("per-channel");
+                }
+                Scheme::Grouped { axis, group } => {
+                    // w = reshape(reshape(convert(q), [.., K/G, G, ..]) * broadcast(s), [.., K, ..])
+                    let mut split = shape.clone();
+                    split[*axis] = shape[*axis] / group;
+                    split.insert(axis + 1, *group);
+                    let qs = stablehlo::reshape(m, dot, qf, &split).expect("a tensor");
+                    let map: Vec<usize> = (0..shape.len())
+                        .map(|d| if d <= *axis { d } else { d + 1 })
+                        .collect();
+                    let sb = stablehlo::broadcast_in_dim(
+                        m,
+                        dot,
+                        s,
+                        &map,
+                        TensorType::new(&split, ElemType::F32),
+                    );
+                    let deq = stablehlo::multiply(m, dot, qs, sb);
+                    let wf = stablehlo::reshape(m, dot, deq, &shape).expect("a tensor");
+                    m.dfg.set_operand(dot, 1, wf);
+                    m.refresh_signature(dot);
+                    stats.bump("grouped");
+                }
+            }
+            let n = wt.num_elements().unwrap_or(0);
+            let n_scales: u64 = scheme.scale_shape(&shape).iter().product();
+            *stats.figures.entry("weight-bytes-before").or_default() += n * 4;
+            *stats.figures.entry("weight-bytes-after").or_default() += n + n_scales * 4;
+            changed = true;
+        }
+        Ok(changed)
+    }
+}

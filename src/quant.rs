@@ -1,0 +1,152 @@
+//! Symmetric int8 quantization of weights, shared by the `int8-weights` pass
+//! (constants, at rewrite time) and `weights convert` (arguments):
+//! `w ≈ q * s`, `q = clamp(round(w / s), -127, 127)`, `s = max|w| / 127` over
+//! what one scale covers (all-zero groups get `s = 1`).
+
+/// Quantized data and its scales.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quantized {
+    /// int8 values, in the weight's own layout.
+    pub q: Vec<i8>,
+    /// Scales, row-major over `scale_shape`.
+    pub scales: Vec<f32>,
+    /// Shape of the scales.
+    pub scale_shape: Vec<u64>,
+}
+
+fn strides(shape: &[u64]) -> Vec<usize> {
+    let mut s = vec![1usize; shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        s[i] = s[i + 1] * shape[i + 1] as usize;
+    }
+    s
+}
+
+/// Quantizes with one scale per index of the dims *not* in `reduce` (per
+/// output channel when `reduce` are the contracting dims). The scales' shape
+/// is the weight's shape without the reduced dims.
+pub fn per_channel(values: &[f32], shape: &[u64], reduce: &[usize]) -> Quantized {
+    let keep: Vec<usize> = (0..shape.len()).filter(|d| !reduce.contains(d)).collect();
+    let scale_shape: Vec<u64> = keep.iter().map(|&d| shape[d]).collect();
+    let group_of = |i: usize, st: &[usize], sst: &[usize]| -> usize {
+        keep.iter()
+            .enumerate()
+            .map(|(k, &d)| (i / st[d]) % shape[d] as usize * sst[k])
+            .sum()
+    };
+    quantize(values, shape, scale_shape, group_of)
+}
+
+/// Quantizes with one scale per `group` consecutive elements along `axis`
+/// (MLX's layout when `axis` is the contracting dim). The scales' shape is
+/// the weight's shape with `shape[axis] / group` at `axis`.
+pub fn grouped(values: &[f32], shape: &[u64], axis: usize, group: u64) -> Quantized {
+    let mut scale_shape = shape.to_vec();
+    scale_shape[axis] = shape[axis] / group.max(1);
+    let group_of = |i: usize, st: &[usize], sst: &[usize]| -> usize {
+        (0..shape.len())
+            .map(|d| {
+                let idx = (i / st[d]) % shape[d] as usize;
+                let idx = if d == axis { idx / group as usize } else { idx };
+                idx * sst[d]
+            })
+            .sum()
+    };
+    quantize(values, shape, scale_shape, group_of)
+}
+
+fn quantize(
+    values: &[f32],
+    shape: &[u64],
+    scale_shape: Vec<u64>,
+    group_of: impl Fn(usize, &[usize], &[usize]) -> usize,
+) -> Quantized {
+    let st = strides(shape);
+    let sst = strides(&scale_shape);
+    let n_scales = scale_shape.iter().product::<u64>() as usize;
+    let mut amax = vec![0f32; n_scales];
+    let groups: Vec<usize> = (0..values.len()).map(|i| group_of(i, &st, &sst)).collect();
+    for (&x, &g) in values.iter().zip(&groups) {
+        if x.is_finite() {
+            amax[g] = amax[g].max(x.abs());
+        }
+    }
+    let scales: Vec<f32> = amax
+        .iter()
+        .map(|&a| if a > 0.0 { a / 127.0 } else { 1.0 })
+        .collect();
+    let q = values
+        .iter()
+        .zip(&groups)
+        .map(|(&x, &g)| (x / scales[g]).round().clamp(-127.0, 127.0) as i8)
+        .collect();
+    Quantized {
+        q,
+        scales,
+        scale_shape,
+    }
+}
+
+/// `q * s` back in f32, for checking (and for the faithfulness test).
+pub fn dequantize_per_channel(qz: &Quantized, shape: &[u64], reduce: &[usize]) -> Vec<f32> {
+    let keep: Vec<usize> = (0..shape.len()).filter(|d| !reduce.contains(d)).collect();
+    let (st, sst) = (strides(shape), strides(&qz.scale_shape));
+    qz.q.iter()
+        .enumerate()
+        .map(|(i, &q)| {
+            let g: usize = keep
+                .iter()
+                .enumerate()
+                .map(|(k, &d)| (i / st[d]) % shape[d] as usize * sst[k])
+                .sum();
+            q as f32 * qz.scales[g]
+        })
+        .collect()
+}
+
+/// `q * s` back in f32 for grouped scales.
+pub fn dequantize_grouped(qz: &Quantized, shape: &[u64], axis: usize, group: u64) -> Vec<f32> {
+    let (st, sst) = (strides(shape), strides(&qz.scale_shape));
+    qz.q.iter()
+        .enumerate()
+        .map(|(i, &q)| {
+            let g: usize = (0..shape.len())
+                .map(|d| {
+                    let idx = (i / st[d]) % shape[d] as usize;
+                    let idx = if d == axis { idx / group as usize } else { idx };
+                    idx * sst[d]
+                })
+                .sum();
+            q as f32 * qz.scales[g]
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn per_channel_scales_columns() {
+        // W [2, 3], contracting dim 0: one scale per column.
+        let w = [1.0, -2.0, 0.0, 0.5, 4.0, 0.0];
+        let qz = per_channel(&w, &[2, 3], &[0]);
+        assert_eq!(qz.scale_shape, vec![3]);
+        assert_eq!(qz.scales, vec![1.0 / 127.0, 4.0 / 127.0, 1.0]);
+        assert_eq!(qz.q, vec![127, -64, 0, 64, 127, 0]);
+        let back = dequantize_per_channel(&qz, &[2, 3], &[0]);
+        for (a, b) in back.iter().zip(&w) {
+            assert!((a - b).abs() <= 4.0 / 127.0 / 2.0 + 1e-6);
+        }
+    }
+
+    #[test]
+    fn grouped_scales_runs_along_the_axis() {
+        // W [4, 1], groups of 2 along dim 0.
+        let w = [1.0, -0.5, 8.0, 2.0];
+        let qz = grouped(&w, &[4, 1], 0, 2);
+        assert_eq!(qz.scale_shape, vec![2, 1]);
+        assert_eq!(qz.scales, vec![1.0 / 127.0, 8.0 / 127.0]);
+        assert_eq!(qz.q, vec![127, -64, 127, 32]);
+    }
+}
