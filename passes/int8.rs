@@ -4,6 +4,7 @@
 //!
 //! * `per-channel`: dot(x, W) ==> dot(x, convert(q)) * s    — s per output channel, applied after the dot (exact)
 //! * `grouped`:     dot(x, W) ==> dot(x, convert(q) * s_g)  — s per `group-size` run of the contracting dim
+//! * `grouped-split`: dot(x, W) ==> Σ_g dot(x_g, convert(q_g)) * s_g — the contraction split by group
 //! * `weight-argument`: %W: f32 ==> %q: i8 plus a new scale argument (`hlo_opt.*` recipes)
 //! * `weight-constant`: const W ==> optimization_barrier(const q), const s — the barrier keeps IREE
 //!   from folding the dequantization back into f32 constants
@@ -17,6 +18,12 @@ use crate::ir::{ElemType, Module, Op, TensorType, Type, Value, ValueDef};
 use crate::quant;
 
 const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "group-form",
+        kind: "dequant|split",
+        default: "split",
+        help: "with group-size: split splits the contraction by group (a batched dot over groups, scaled, summed; 2-D weights [K, N]; others fall back to dequant) — measured faster on IREE llvm-cpu (docs/perf.md); dequant dequantizes the weight before the dot",
+    },
     OptionInfo {
         name: "group-size",
         kind: "int",
@@ -41,6 +48,7 @@ pub fn info() -> PassInfo {
             Ok(Box::new(Int8Weights {
                 group: o.u64_or("group-size", 0)?,
                 min_elements: o.u64_or("min-elements", 0)?,
+                split: o.choice_or("group-form", &["dequant", "split"], "split")? == "split",
             }))
         },
     }
@@ -50,6 +58,7 @@ pub fn info() -> PassInfo {
 pub struct Int8Weights {
     group: u64,
     min_elements: u64,
+    split: bool,
 }
 
 /// How one weight is quantized.
@@ -262,6 +271,49 @@ impl Pass for Int8Weights {
                     let mul = m.dfg.producer(scaled).expect("multiply");
                     m.dfg.replace_uses(out, scaled, Some(mul));
                     stats.bump("per-channel");
+                }
+                Scheme::Grouped { axis, group }
+                    if self.split
+                        && shape.len() == 2
+                        && *axis == 0
+                        && dims.rhs_batch.is_empty() =>
+                {
+                    // out[m, n] = Σ_g (Σ_{k in g} x[m, k] q[k, n]) * s[g, n]
+                    let x = m.dfg.op(dot).operands[0];
+                    let Some(xs) = m.dfg.ty(x).as_tensor().and_then(|t| t.static_shape()) else {
+                        continue;
+                    };
+                    if xs.len() != 2 || dims.lhs_contract != [1] {
+                        continue;
+                    }
+                    let (mm, k, n, g) = (xs[0], shape[0], shape[1], *group);
+                    let xr = stablehlo::reshape(m, dot, x, &[mm, k / g, g]).expect("a tensor");
+                    let qr = stablehlo::reshape(m, dot, qf, &[k / g, g, n]).expect("a tensor");
+                    let partial = stablehlo::dot_batched(
+                        m,
+                        dot,
+                        xr,
+                        qr,
+                        TensorType::new(&[k / g, mm, n], ElemType::F32),
+                    );
+                    let sb = stablehlo::broadcast_in_dim(
+                        m,
+                        dot,
+                        s,
+                        &[0, 2],
+                        TensorType::new(&[k / g, mm, n], ElemType::F32),
+                    );
+                    let scaled = stablehlo::multiply(m, dot, partial, sb);
+                    let sum = stablehlo::reduce_sum(
+                        m,
+                        dot,
+                        scaled,
+                        0,
+                        TensorType::new(&[mm, n], ElemType::F32),
+                    );
+                    let out = m.dfg.op(dot).results[0];
+                    m.dfg.replace_uses(out, sum, None);
+                    stats.bump("grouped-split");
                 }
                 Scheme::Grouped { axis, group } => {
                     // w = reshape(reshape(convert(q), [.., K/G, G, ..]) * broadcast(s), [.., K, ..])

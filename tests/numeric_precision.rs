@@ -339,7 +339,11 @@ fn run_int8(
 /// weights: the in-graph dequantization is exactly the scheme.
 #[test]
 fn int8_weights_are_faithful_to_the_scheme() {
-    for pass in ["int8-weights", "int8-weights{group-size=32}"] {
+    for pass in [
+        "int8-weights",
+        "int8-weights{group-size=32}",
+        "int8-weights{group-size=32,group-form=split}",
+    ] {
         let Some((original, dequantized, int8)) = run_int8("llama_decoder_args", pass) else {
             return;
         };

@@ -154,3 +154,11 @@ fn int8_weights_constants_behind_a_barrier() {
 fn int8_weights_convolution_is_left_alone() {
     insta::assert_snapshot!(rewrite("conv.mlir", &["int8-weights"]));
 }
+
+#[test]
+fn int8_weights_grouped_split_contraction() {
+    insta::assert_snapshot!(rewrite(
+        "attention.mlir",
+        &["int8-weights{group-size=8,group-form=split}"]
+    ));
+}

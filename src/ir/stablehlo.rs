@@ -276,3 +276,48 @@ pub fn optimization_barrier(m: &mut Module, anchor: Op, x: Value) -> Value {
         true,
     )
 }
+
+/// `dot_general(x [M, B, G], q [B, G, N])` batched over B, contracting G:
+/// `-> [B, M, N]` (f32).
+pub fn dot_batched(m: &mut Module, anchor: Op, x: Value, q: Value, out: TensorType) -> Value {
+    simple_op(
+        m,
+        anchor,
+        "stablehlo.dot_general",
+        &[x, q],
+        "batching_dims = [1] x [0], contracting_dims = [2] x [1]",
+        Type::Tensor(out),
+        false,
+    )
+}
+
+/// `stablehlo.reduce(%x init: 0) applies stablehlo.add across dimensions = [dim]`.
+pub fn reduce_sum(m: &mut Module, anchor: Op, x: Value, dim: usize, out: TensorType) -> Value {
+    let zero = constant_hex(
+        m,
+        anchor,
+        TensorType::new(&[], ElemType::F32),
+        &0f32.to_le_bytes(),
+    );
+    let ty = Type::Tensor(out);
+    let pieces = vec![
+        Piece::Text("stablehlo.reduce(".into()),
+        Piece::Operand(0, None),
+        Piece::Text(" init: ".into()),
+        Piece::Operand(1, None),
+        Piece::Text(format!(") applies stablehlo.add across dimensions = [{dim}] ").into()),
+        Piece::Sig,
+        Piece::Loc,
+    ];
+    let op = m.insert_before(
+        anchor,
+        "stablehlo.reduce",
+        &[x, zero],
+        std::slice::from_ref(&ty),
+        "sum",
+        pieces,
+    );
+    let inputs = vec![m.dfg.ty(x).clone(), m.dfg.ty(zero).clone()];
+    set_sig(m, op, Some(inputs), vec![ty]);
+    m.dfg.op(op).results[0]
+}
