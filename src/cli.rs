@@ -163,7 +163,7 @@ pub enum WeightsCommand {
         /// name or position).
         #[arg(long, value_name = "ORIG_INPUTS")]
         from: PathBuf,
-        /// Where to write the new inputs: a folder (of .npy files) or a .safetensors file.
+        /// Where to write the new inputs: a folder (of .npy files), a .npz or a .safetensors file.
         #[arg(long, value_name = "NEW_INPUTS")]
         to: PathBuf,
         /// Clamp values beyond a narrow type's range instead of failing.

@@ -238,3 +238,34 @@ impl Iree {
         self.bench.as_deref()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_tools_say_how_to_install() {
+        let e = IreeError::Missing {
+            tool: "iree-compile",
+        };
+        let text = e.to_string();
+        assert!(text.contains("iree-compile not found"), "{text}");
+        assert!(
+            text.contains("pip install iree-base-compiler==3.13.0"),
+            "{text}"
+        );
+        assert!(text.contains("scripts/setup-iree.sh"), "{text}");
+    }
+
+    #[test]
+    fn targets_have_their_flags() {
+        assert_eq!(Target::parse("cuda"), Some(Target::Cuda("sm_80".into())));
+        assert!(Target::Cuda("sm_80".into())
+            .compile_flags()
+            .contains(&"--iree-cuda-target=sm_80".to_string()));
+        assert!(Target::Cpu
+            .compile_flags()
+            .contains(&"--iree-llvmcpu-target-cpu=host".to_string()));
+        assert_eq!(Target::parse("tpu"), None);
+    }
+}

@@ -472,18 +472,15 @@ fn tensor_from_npyfile<R: Read>(
     Ok(HostTensor { dtype, shape, data })
 }
 
-/// Writes tensors: a `.safetensors` file when `path` ends so, else a folder
-/// of `.npy` files named by the set's names. Written to a temporary name and
+/// Writes tensors: a `.safetensors` or `.npz` file when `path` ends so, else
+/// a folder of `.npy` files named by the set's names. Written to a temporary name and
 /// renamed, so a failure leaves nothing half-written.
 pub fn write_set(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
     if path.extension().is_some_and(|x| x == "safetensors") {
         return write_safetensors(path, set);
     }
     if path.extension().is_some_and(|x| x == "npz") {
-        return Err(TensorError::Format {
-            path: path.display().to_string(),
-            message: "writing .npz is not supported; give a folder (of .npy files) or a .safetensors file".into(),
-        });
+        return write_npz(path, set);
     }
     let parent = path
         .parent()
@@ -511,6 +508,30 @@ pub fn write_set(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
         let _ = std::fs::remove_dir_all(&tmp);
     }
     result
+}
+
+/// Writes an uncompressed `.npz` (a zip of `.npy` files), through a
+/// temporary file renamed at the end.
+fn write_npz(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
+    let tmp = path.with_extension(format!("npz.hlo-opt-{}.tmp", std::process::id()));
+    let result = (|| -> io::Result<()> {
+        let file = File::create(&tmp)?;
+        let mut zip = zip::ZipWriter::new(BufWriter::new(file));
+        let options = zip::write::FileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored)
+            .large_file(true);
+        for (name, t) in set {
+            zip.start_file(format!("{name}.npy"), options)
+                .map_err(io::Error::other)?;
+            t.write_npy_to(&mut zip)?;
+        }
+        zip.finish().map_err(io::Error::other)?.flush()
+    })()
+    .and_then(|_| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map_err(io_err(path))
 }
 
 fn write_safetensors(path: &Path, set: &TensorSet) -> Result<(), TensorError> {

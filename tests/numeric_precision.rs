@@ -9,28 +9,15 @@ use std::path::Path;
 use common::*;
 use hlo_opt::iree::{Invocation, Iree, Target};
 use hlo_opt::tensor::{read_set, HostTensor, TensorSet};
+use hlo_opt::verify::{compare as compare_outputs, MetricOptions, OutputMetrics};
 
+/// rel_l2 with the metric code `hlo-opt verify` uses.
 fn rel_l2(a: &[f64], b: &[f64]) -> f64 {
-    let num: f64 = a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum();
-    let den: f64 = a.iter().map(|x| x * x).sum();
-    (num / den.max(1e-30)).sqrt()
+    metrics(a, b, &[a.len() as u64]).rel_l2
 }
 
-fn argmax_rows(x: &[f64], last: usize) -> Vec<usize> {
-    x.chunks(last)
-        .map(|row| {
-            row.iter()
-                .enumerate()
-                .fold((0, f64::NEG_INFINITY), |(bi, bv), (i, &v)| {
-                    if v > bv {
-                        (i, v)
-                    } else {
-                        (bi, bv)
-                    }
-                })
-                .0
-        })
-        .collect()
+fn metrics(a: &[f64], b: &[f64], shape: &[u64]) -> OutputMetrics {
+    compare_outputs(0, shape, ("f32", "f32"), a, b, MetricOptions::default())
 }
 
 /// What a comparison measured.
@@ -98,15 +85,13 @@ fn compare_pipeline(model: &str, passes: &[&str]) -> Option<Measured> {
     let new_ins: Vec<HostTensor> = new_inputs.into_iter().map(|(_, t)| t).collect();
     let a = run(&src, &orig_ins, "original");
     let b = run(&rewritten, &new_ins, "rewritten");
-    let (x, y) = (a[0].to_f64(), b[0].to_f64());
-    let last = *a[0].shape.last().expect("rank >= 1") as usize;
-    let (ax, ay) = (argmax_rows(&x, last), argmax_rows(&y, last));
-    let agree = ax.iter().zip(&ay).filter(|(p, q)| p == q).count() as f64 / ax.len() as f64;
-    let errors = a
+    let all: Vec<OutputMetrics> = a
         .iter()
         .zip(&b)
-        .map(|(p, q)| rel_l2(&p.to_f64(), &q.to_f64()))
+        .map(|(p, q)| metrics(&p.to_f64(), &q.to_f64(), &p.shape))
         .collect();
+    let agree = all[0].top1.expect("rank >= 1");
+    let errors = all.iter().map(|o| o.rel_l2).collect();
     Some(Measured {
         errors,
         agree,

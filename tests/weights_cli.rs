@@ -1,0 +1,103 @@
+//! `hlo-opt weights convert` through the command line: every output form,
+//! inputs by name or position, and errors that name the argument.
+
+mod common;
+
+use common::*;
+use hlo_opt::tensor::read_set;
+
+fn rewrite(pass: &str, dir: &std::path::Path) -> std::path::PathBuf {
+    let out = dir.join("rewritten.mlir");
+    let o = hlo_opt()
+        .args(["--pass", pass])
+        .arg(root().join("testdata/jax/qwen2_decoder_args.mlir"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    out
+}
+
+fn convert(
+    rewritten: &std::path::Path,
+    from: &std::path::Path,
+    to: &std::path::Path,
+) -> std::process::Output {
+    hlo_opt()
+        .args(["weights", "convert"])
+        .arg(rewritten)
+        .arg("--from")
+        .arg(from)
+        .arg("--to")
+        .arg(to)
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn folder_npz_and_safetensors_hold_the_same_tensors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rewritten = rewrite("f16-matmul", dir.path());
+    let inputs = root().join("testdata/jax/qwen2_decoder_args.inputs");
+    let mut sets = Vec::new();
+    for name in ["out_dir", "out.npz", "out.safetensors"] {
+        let to = dir.path().join(name);
+        let o = convert(&rewritten, &inputs, &to);
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let mut set = read_set(&to).expect("readable");
+        set.sort_by(|a, b| a.0.cmp(&b.0));
+        sets.push(set);
+    }
+    assert_eq!(sets[0].len(), 30);
+    assert_eq!(sets[0], sets[1]);
+    assert_eq!(sets[0], sets[2]);
+    assert_eq!(
+        sets[0][0].1.dtype,
+        hlo_opt::tensor::DType::F16,
+        "the embedding became f16 (tied lm_head)"
+    );
+    // The npz, keyed by position, works as original inputs of the same program.
+    let back = dir.path().join("again");
+    let o = convert(&dir.path().join("rewritten.mlir"), &inputs, &back);
+    assert!(o.status.success());
+}
+
+#[test]
+fn wrong_inputs_name_the_argument_and_write_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rewritten = rewrite("f16-matmul", dir.path());
+    let to = dir.path().join("new");
+    let o = convert(
+        &rewritten,
+        &root().join("testdata/jax/cnn_args.inputs"),
+        &to,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("argument 0 (params['embed'])"), "{err}");
+    assert!(err.contains("expected tensor<256x64xf32>"), "{err}");
+    assert!(!to.exists(), "nothing is written on failure");
+    let leftovers = std::fs::read_dir(dir.path()).expect("list").count();
+    assert_eq!(leftovers, 1, "only the rewritten program is there");
+}
+
+#[test]
+fn bf16_weights_are_written_as_v2_npy() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rewritten = rewrite("bf16-matmul", dir.path());
+    let to = dir.path().join("new");
+    let o = convert(
+        &rewritten,
+        &root().join("testdata/jax/qwen2_decoder_args.inputs"),
+        &to,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let header = std::fs::read(to.join("arg000.npy")).expect("npy");
+    let text = String::from_utf8_lossy(&header[..128]);
+    assert!(text.contains("'descr': '<V2'"), "{text}");
+}
