@@ -5,6 +5,7 @@
 //! * `per-channel`: dot(x, W) ==> dot(x, convert(q)) * s    — s per output channel, applied after the dot (exact)
 //! * `grouped`:     dot(x, W) ==> dot(x, convert(q) * s_g)  — s per `group-size` run of the contracting dim
 //! * `grouped-split`: dot(x, W) ==> Σ_g dot(x_g, convert(q_g)) * s_g — the contraction split by group
+//! * `int8-activations`: dot(x, W) ==> convert(dot(q_x, q) -> i32) * s_x * s — x quantized per row at run time
 //! * `weight-argument`: %W: f32 ==> %q: i8 plus a new scale argument (`hlo_opt.*` recipes)
 //! * `weight-constant`: const W ==> optimization_barrier(const q), const s — the barrier keeps IREE
 //!   from folding the dequantization back into f32 constants
@@ -18,6 +19,12 @@ use crate::ir::{ElemType, Module, Op, TensorType, Type, Value, ValueDef};
 use crate::quant;
 
 const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "activations",
+        kind: "f32|int8",
+        default: "f32",
+        help: "int8: quantize the activation too, per row at run time, and multiply i8 x i8 -> i32 (per-channel weights, 2-D [M, K] x [K, N] dots); the form NPUs run",
+    },
     OptionInfo {
         name: "group-form",
         kind: "dequant|split",
@@ -49,6 +56,7 @@ pub fn info() -> PassInfo {
                 group: o.u64_or("group-size", 0)?,
                 min_elements: o.u64_or("min-elements", 0)?,
                 split: o.choice_or("group-form", &["dequant", "split"], "split")? == "split",
+                int8_activations: o.choice_or("activations", &["f32", "int8"], "f32")? == "int8",
             }))
         },
     }
@@ -59,6 +67,7 @@ pub struct Int8Weights {
     group: u64,
     min_elements: u64,
     split: bool,
+    int8_activations: bool,
 }
 
 /// How one weight is quantized.
@@ -177,6 +186,104 @@ impl Int8Weights {
     }
 }
 
+impl Int8Weights {
+    /// `out = convert(dot(q_x, q) -> i32) * s_x * s_w`, with
+    /// `s_x = max_k |x[m, k]| / 127` and `q_x = clamp(round(x / s_x), ±127)`.
+    #[allow(clippy::too_many_arguments)]
+    fn int8_dot(
+        &self,
+        m: &mut Module,
+        dot: Op,
+        x: Value,
+        q: Value,
+        s: Value,
+        rows: u64,
+        k: u64,
+        n: u64,
+    ) {
+        let f32_t = |shape: &[u64]| TensorType::new(shape, ElemType::F32);
+        let abs = stablehlo::simple_op(
+            m,
+            dot,
+            "stablehlo.abs",
+            &[x],
+            "",
+            tensor(&[rows, k], ElemType::F32),
+            true,
+        );
+        let amax = stablehlo::reduce(m, dot, abs, "stablehlo.maximum", 1, f32_t(&[rows]));
+        let c127 = stablehlo::constant_hex(m, dot, f32_t(&[rows]), &(1.0f32 / 127.0).to_le_bytes());
+        let tiny =
+            stablehlo::constant_hex(m, dot, f32_t(&[rows]), &f32::MIN_POSITIVE.to_le_bytes());
+        let sx = stablehlo::simple_op(
+            m,
+            dot,
+            "stablehlo.multiply",
+            &[amax, c127],
+            "",
+            tensor(&[rows], ElemType::F32),
+            true,
+        );
+        let sx = stablehlo::simple_op(
+            m,
+            dot,
+            "stablehlo.maximum",
+            &[sx, tiny],
+            "",
+            tensor(&[rows], ElemType::F32),
+            true,
+        );
+        let sxb = stablehlo::broadcast_in_dim(m, dot, sx, &[0], f32_t(&[rows, k]));
+        let scaled = stablehlo::simple_op(
+            m,
+            dot,
+            "stablehlo.divide",
+            &[x, sxb],
+            "",
+            tensor(&[rows, k], ElemType::F32),
+            true,
+        );
+        let rounded = stablehlo::simple_op(
+            m,
+            dot,
+            "stablehlo.round_nearest_even",
+            &[scaled],
+            "",
+            tensor(&[rows, k], ElemType::F32),
+            true,
+        );
+        let lo = stablehlo::constant_hex(m, dot, f32_t(&[]), &(-127.0f32).to_le_bytes());
+        let hi = stablehlo::constant_hex(m, dot, f32_t(&[]), &127.0f32.to_le_bytes());
+        let clamped = stablehlo::simple_op(
+            m,
+            dot,
+            "stablehlo.clamp",
+            &[lo, rounded, hi],
+            "",
+            tensor(&[rows, k], ElemType::F32),
+            false,
+        );
+        let i8 = ElemType::from_text("i8");
+        let qx = stablehlo::convert(m, dot, clamped, i8).expect("a tensor");
+        let acc = stablehlo::simple_op(
+            m,
+            dot,
+            "stablehlo.dot_general",
+            &[qx, q],
+            "contracting_dims = [1] x [0]",
+            tensor(&[rows, n], ElemType::from_text("i32")),
+            false,
+        );
+        let accf = stablehlo::convert(m, dot, acc, ElemType::F32).expect("a tensor");
+        let sxo = stablehlo::broadcast_in_dim(m, dot, sx, &[0], f32_t(&[rows, n]));
+        let swo = stablehlo::broadcast_in_dim(m, dot, s, &[1], f32_t(&[rows, n]));
+        let y = stablehlo::multiply(m, dot, accf, sxo);
+        let y = stablehlo::multiply(m, dot, y, swo);
+        let out = m.dfg.op(dot).results[0];
+        m.dfg.replace_uses(out, y, None);
+    }
+}
+
 impl Pass for Int8Weights {
     fn name(&self) -> &'static str {
         "int8-weights"
@@ -238,6 +345,23 @@ impl Pass for Int8Weights {
             let Some((q, s)) = self.store(m, dot, root, &scheme, &shape, stats) else {
                 continue;
             };
+            let x = m.dfg.op(dot).operands[0];
+            let x_shape = m.dfg.ty(x).as_tensor().and_then(|t| t.static_shape());
+            let two_d = shape.len() == 2
+                && dims.rhs_contract == [0]
+                && dims.lhs_contract == [1]
+                && dims.rhs_batch.is_empty()
+                && x_shape.as_ref().is_some_and(|s| s.len() == 2);
+            if self.int8_activations && self.group == 0 && two_d {
+                let xs = x_shape.unwrap_or_default();
+                self.int8_dot(m, dot, x, q, s, xs[0], shape[0], shape[1]);
+                stats.bump("int8-activations");
+                let n = wt.num_elements().unwrap_or(0);
+                *stats.figures.entry("weight-bytes-before").or_default() += n * 4;
+                *stats.figures.entry("weight-bytes-after").or_default() += n + shape[1] * 4;
+                changed = true;
+                continue;
+            }
             let qf = stablehlo::convert(m, dot, q, ElemType::F32).expect("a tensor");
             match &scheme {
                 Scheme::PerChannel { .. } => {

@@ -421,3 +421,32 @@ fn int8_constant_weights_stay_int8_in_the_compiled_module() {
         f32_size.saturating_sub(int8_size)
     );
 }
+
+#[test]
+fn int8_activations_decoders_within_documented_bounds() {
+    for model in [
+        "llama_decoder_args",
+        "qwen2_decoder_args",
+        "gemma2_decoder_args",
+    ] {
+        let Some(Measured {
+            errors,
+            agree,
+            stats,
+        }) = compare(model, "int8-weights{activations=int8}")
+        else {
+            return;
+        };
+        eprintln!(
+            "{model} int8 activations: rel_l2 {:.3e}, top1 {agree}",
+            errors[0]
+        );
+        assert!(stats.contains("int8-activations"), "{stats}");
+        assert!(
+            errors[0] <= 3e-2 && errors[0] > 0.0,
+            "{model}: rel_l2 {}",
+            errors[0]
+        );
+        assert_eq!(agree, 1.0, "{model}");
+    }
+}

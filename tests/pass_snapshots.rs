@@ -162,3 +162,8 @@ fn int8_weights_grouped_split_contraction() {
         &["int8-weights{group-size=8,group-form=split}"]
     ));
 }
+
+#[test]
+fn int8_weights_and_activations() {
+    insta::assert_snapshot!(rewrite("matmul.mlir", &["int8-weights{activations=int8}"]));
+}

@@ -180,10 +180,11 @@ impl DotDims {
     }
 }
 
-/// Inserts a one-result op `stablehlo.NAME %a[, %b][, attrs] : SIG` before
-/// `anchor`; `short` writes the signature as `: T` (ops whose operands and
-/// result share a type), otherwise `: (A, B) -> T`.
-fn simple_op(
+/// Inserts a one-result op `NAME %a[, %b][, attrs] : SIG` before `anchor`
+/// (the pretty form of elementwise and simple StableHLO ops); `short`
+/// writes the signature as `: T` (operands and result share a type),
+/// otherwise `: (A, B) -> T`.
+pub fn simple_op(
     m: &mut Module,
     anchor: Op,
     name: &str,
@@ -293,6 +294,19 @@ pub fn dot_batched(m: &mut Module, anchor: Op, x: Value, q: Value, out: TensorTy
 
 /// `stablehlo.reduce(%x init: 0) applies stablehlo.add across dimensions = [dim]`.
 pub fn reduce_sum(m: &mut Module, anchor: Op, x: Value, dim: usize, out: TensorType) -> Value {
+    reduce(m, anchor, x, "stablehlo.add", dim, out)
+}
+
+/// `stablehlo.reduce(%x init: 0) applies OP across dimensions = [dim]` (f32;
+/// 0 is the identity of add, and of maximum over absolute values).
+pub fn reduce(
+    m: &mut Module,
+    anchor: Op,
+    x: Value,
+    applies: &str,
+    dim: usize,
+    out: TensorType,
+) -> Value {
     let zero = constant_hex(
         m,
         anchor,
@@ -305,7 +319,7 @@ pub fn reduce_sum(m: &mut Module, anchor: Op, x: Value, dim: usize, out: TensorT
         Piece::Operand(0, None),
         Piece::Text(" init: ".into()),
         Piece::Operand(1, None),
-        Piece::Text(format!(") applies stablehlo.add across dimensions = [{dim}] ").into()),
+        Piece::Text(format!(") applies {applies} across dimensions = [{dim}] ").into()),
         Piece::Sig,
         Piece::Loc,
     ];
