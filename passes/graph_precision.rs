@@ -10,7 +10,8 @@
 //! * `argument-narrowed`: with keep-io=false, %arg: f32 ==> %arg: N (see `weights convert`)
 //! * `result-narrowed`:   with keep-io=false, the function returns N
 //!
-//! Islands (kept f32, inputs widened back): reductions (their accumulators),
+//! Islands (kept f32, inputs widened back): conversions from integers wider
+//! than 8 bits (an i32 accumulator overflows f16), reductions (their accumulators),
 //! `exponential`, `log`, `rsqrt`, `sqrt`, `divide`, `power` — the pieces of
 //! norms and softmax whose error the tests measure (tests/numeric_graph.rs) —
 //! and every op this pass does not know (regions, custom calls, returns).
@@ -327,7 +328,14 @@ impl GraphPrecision {
         // A reduce written compactly (`applies stablehlo.add`) has no region
         // to retype: it can run narrow when it is not kept as an island.
         let compact_reduce = name == "stablehlo.reduce" && m.dfg.op(op).regions.is_empty();
+        // Integers wider than 8 bits may not fit f16 (an i32 accumulator of
+        // an int8 dot reaches millions): their conversion stays f32.
+        let wide_int_convert = name == "stablehlo.convert"
+            && operands.first().is_some_and(
+                |&v| matches!(m.dfg.ty(v).elem(), Some(ElemType::Int { bits, .. }) if *bits > 8),
+            );
         let narrowable = (is_narrowable(&name) || compact_reduce)
+            && !wide_int_convert
             && !self.islands.contains(&name)
             && !st.bound.contains(&op);
         if !narrowable || pinned_input {

@@ -112,6 +112,38 @@ pub fn registry() -> Vec<PassInfo> {
     ]
 }
 
+/// Named pipelines, chosen from the measurements in docs/precision.md.
+pub const PRESETS: &[(&str, &[&str], &str)] = &[
+    (
+        "cpu",
+        &["weight-layout", "f16-matmul"],
+        "IREE llvm-cpu, near-lossless: 1.99x on the Llama-style decode step (logits rel_l2 5e-4)",
+    ),
+    (
+        "cpu-int8",
+        &["weight-layout", "int8-weights"],
+        "IREE llvm-cpu, fastest measured: 2.67x (logits rel_l2 8e-3)",
+    ),
+    (
+        "gpu",
+        &["weight-layout", "f16-matmul", "f16"],
+        "GPUs with fast f16 arithmetic: everything narrow but the f32 islands (not measured on a GPU here)",
+    ),
+    (
+        "npu",
+        &["weight-layout", "int8-weights{activations=int8}", "f16"],
+        "int8/f16-native NPUs: integer matmuls (i8 x i8 -> i32), f16 elsewhere (accuracy measured, speed not)",
+    ),
+];
+
+/// The passes of a preset.
+pub fn preset(name: &str) -> Option<Vec<String>> {
+    PRESETS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, passes, _)| passes.iter().map(|p| p.to_string()).collect())
+}
+
 /// `--list-passes` text.
 pub fn describe_all() -> String {
     let mut s = String::new();

@@ -32,6 +32,11 @@ pub struct Args {
     #[arg(long = "pass", value_name = "NAME[{k=v,...}]")]
     pub passes: Vec<String>,
 
+    /// A named pipeline run before any --pass: cpu, cpu-int8, gpu, npu
+    /// (docs/precision.md).
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+
     /// Write the result here (atomically) instead of to standard output.
     #[arg(short = 'o', long = "output", value_name = "OUT.mlir")]
     pub output: Option<PathBuf>,
@@ -258,7 +263,22 @@ pub fn main() -> i32 {
         print!("{}", passes::describe_all());
         return 0;
     }
-    let pipeline = match Pipeline::from_specs(&args.passes) {
+    let mut specs = Vec::new();
+    if let Some(name) = &args.preset {
+        match passes::preset(name) {
+            Some(p) => specs.extend(p),
+            None => {
+                let names: Vec<&str> = passes::PRESETS.iter().map(|(n, _, _)| *n).collect();
+                eprintln!(
+                    "hlo-opt: error: unknown preset `{name}`; expected one of {}",
+                    names.join(", ")
+                );
+                return 2;
+            }
+        }
+    }
+    specs.extend(args.passes.iter().cloned());
+    let pipeline = match Pipeline::from_specs(&specs) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("hlo-opt: error: {e}");

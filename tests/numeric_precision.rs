@@ -450,3 +450,32 @@ fn int8_activations_decoders_within_documented_bounds() {
         assert_eq!(agree, 1.0, "{model}");
     }
 }
+
+/// Every preset keeps the decoders' logits within its documented bound.
+#[test]
+fn presets_keep_the_numbers() {
+    for (preset, bound) in [
+        ("cpu", 5e-3),
+        ("cpu-int8", 2e-2),
+        ("gpu", 5e-3),
+        ("npu", 3e-2),
+    ] {
+        let passes = hlo_opt::passes::preset(preset).expect("preset");
+        let passes: Vec<&str> = passes.iter().map(String::as_str).collect();
+        for model in ["llama_decoder_args", "gemma2_decoder_args"] {
+            let Some(Measured { errors, agree, .. }) = compare_pipeline(model, &passes) else {
+                return;
+            };
+            eprintln!(
+                "preset {preset} on {model}: rel_l2 {:.3e}, top1 {agree}",
+                errors[0]
+            );
+            assert!(
+                errors[0] <= bound,
+                "preset {preset} on {model}: {}",
+                errors[0]
+            );
+            assert_eq!(agree, 1.0);
+        }
+    }
+}

@@ -14,7 +14,8 @@ pub struct OutputMetrics {
     pub dtype: String,
     /// Element type of the rewritten output.
     pub dtype_rewritten: String,
-    /// ||a - b|| / ||a|| (0 when both are zero).
+    /// ||a - b|| / ||a|| (0 when both are zero; infinite when the rewritten
+    /// output has a NaN or infinity where the original has a finite value).
     pub rel_l2: f64,
     /// max |a - b|.
     pub max_abs: f64,
@@ -94,8 +95,11 @@ pub fn compare(
         .fold(0.0f64, |m, x| m.max(x.abs()));
     let floor = amax * 1e-6;
     let mut hist = vec![0u64; 15];
+    let mut broken = false;
     for (&x, &y) in a.iter().zip(b) {
         if !(x.is_finite() && y.is_finite()) {
+            // A NaN or infinity the original does not have is an infinite error.
+            broken |= x.is_finite() || (x.is_nan() != y.is_nan()) || (x.is_infinite() && x != y);
             continue;
         }
         let d = (x - y).abs();
@@ -115,6 +119,11 @@ pub fn compare(
         hist[bin] += 1;
     }
     let count = |v: &[f64], f: fn(&f64) -> bool| v.iter().filter(|x| f(x)).count() as u64;
+    if broken {
+        diff2 = f64::INFINITY;
+        max_abs = f64::INFINITY;
+        max_rel = f64::INFINITY;
+    }
     let rel_l2 = if norm2 > 0.0 {
         (diff2 / norm2).sqrt()
     } else if diff2 > 0.0 {
@@ -229,6 +238,15 @@ mod tests {
         assert_eq!(m.top1, Some(1.0));
         assert!((m.cosine - 1.0).abs() < 1e-12);
         assert!(m.kl.expect("kl").abs() < 1e-12);
+    }
+
+    #[test]
+    fn new_infinities_are_infinite_errors() {
+        let a = [1.0, 2.0];
+        let b = [1.0, f64::INFINITY];
+        let m = compare(0, &[2], ("f32", "f16"), &a, &b, MetricOptions::default());
+        assert!(m.rel_l2.is_infinite());
+        assert_eq!(m.inf_rewritten, 1);
     }
 
     #[test]
