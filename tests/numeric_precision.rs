@@ -30,6 +30,97 @@ struct Measured {
     stats: String,
 }
 
+/// IREE and a scratch folder; compiles and runs programs for the tests.
+struct Harness {
+    iree: Iree,
+    dir: tempfile::TempDir,
+}
+
+/// A testdata model rewritten by some passes.
+struct Rewritten {
+    /// The original program's path.
+    original: std::path::PathBuf,
+    /// The rewritten program's path.
+    path: std::path::PathBuf,
+    /// The rewritten program as parsed back from that file.
+    module: hlo_opt::ir::Module,
+    /// The passes' statistics.
+    stats: hlo_opt::passes::RunStats,
+}
+
+impl Harness {
+    /// `None` (after saying why) when IREE is absent and not required.
+    fn new() -> Option<Harness> {
+        match Iree::find() {
+            Ok(iree) => Some(Harness {
+                iree,
+                dir: tempfile::tempdir().expect("tempdir"),
+            }),
+            Err(e) => {
+                assert!(!required(), "{e}");
+                eprintln!("skipping: {e}");
+                None
+            }
+        }
+    }
+
+    /// The saved inputs of a testdata model.
+    fn inputs(model: &str) -> TensorSet {
+        read_set(&root().join("testdata/jax").join(format!("{model}.inputs"))).expect("inputs")
+    }
+
+    /// Rewrites `testdata/jax/MODEL.mlir` with `passes`.
+    fn rewrite(&self, model: &str, passes: &[&str]) -> Rewritten {
+        let original = root().join("testdata/jax").join(format!("{model}.mlir"));
+        let text = std::fs::read_to_string(&original).expect("model");
+        let mut m = hlo_opt::front::parse_str(model, &text).unwrap_or_else(|e| panic!("{e}"));
+        let specs: Vec<String> = passes.iter().map(|p| p.to_string()).collect();
+        let stats = hlo_opt::passes::Pipeline::from_specs(&specs)
+            .expect("pass")
+            .run(&mut m)
+            .expect("pass runs");
+        let out = hlo_opt::back::print_to_string(&m);
+        let path = self.dir.path().join(format!("{model}.rewritten.mlir"));
+        std::fs::write(&path, &out).expect("write");
+        let module =
+            hlo_opt::front::parse_str("rewritten.mlir", &out).unwrap_or_else(|e| panic!("{e}"));
+        Rewritten {
+            original,
+            path,
+            module,
+            stats,
+        }
+    }
+
+    /// Compiles `mlir` for the CPU; returns the `.vmfb` path.
+    fn compile(&self, mlir: &Path, tag: &str) -> std::path::PathBuf {
+        let vmfb = self.dir.path().join(format!("{tag}.vmfb"));
+        self.iree
+            .compile(mlir, &vmfb, &Target::Cpu, tag)
+            .unwrap_or_else(|e| panic!("{e}"));
+        vmfb
+    }
+
+    /// Compiles and runs `mlir`'s `main` on `inputs`, returning `outputs` results.
+    fn run(&self, mlir: &Path, inputs: &TensorSet, outputs: usize, tag: &str) -> Vec<HostTensor> {
+        let vmfb = self.compile(mlir, tag);
+        let work = self.dir.path().join(tag);
+        std::fs::create_dir_all(&work).expect("mkdir");
+        let ins: Vec<HostTensor> = inputs.iter().map(|(_, t)| t.clone()).collect();
+        self.iree
+            .run(&Invocation {
+                vmfb: &vmfb,
+                function: "main",
+                device: "local-task",
+                inputs: &ins,
+                outputs,
+                workdir: &work,
+                what: tag,
+            })
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
 /// Rewrites `model` with `pass`, converts its inputs, runs both on IREE's
 /// CPU backend, and measures every result.
 fn compare(model: &str, pass: &str) -> Option<Measured> {
@@ -38,53 +129,16 @@ fn compare(model: &str, pass: &str) -> Option<Measured> {
 
 /// Like [`compare`], for several passes in order.
 fn compare_pipeline(model: &str, passes: &[&str]) -> Option<Measured> {
-    let iree = match Iree::find() {
-        Ok(i) => i,
-        Err(e) => {
-            assert!(!required(), "{e}");
-            eprintln!("skipping: {e}");
-            return None;
-        }
-    };
-    let dir = tempfile::tempdir().expect("tempdir");
-    let src = root().join("testdata/jax").join(format!("{model}.mlir"));
-    let inputs =
-        read_set(&root().join("testdata/jax").join(format!("{model}.inputs"))).expect("inputs");
-    let text = std::fs::read_to_string(&src).expect("model");
-    let mut m = hlo_opt::front::parse_str(model, &text).unwrap_or_else(|e| panic!("{e}"));
-    let specs: Vec<String> = passes.iter().map(|p| p.to_string()).collect();
-    let pipeline = hlo_opt::passes::Pipeline::from_specs(&specs).expect("pass");
-    let stats = pipeline.run(&mut m).expect("pass runs");
-    let rewritten_text = hlo_opt::back::print_to_string(&m);
-    let rewritten = dir.path().join("rewritten.mlir");
-    std::fs::write(&rewritten, &rewritten_text).expect("write");
-    let reparsed = hlo_opt::front::parse_str("rewritten.mlir", &rewritten_text)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let h = Harness::new()?;
+    let inputs = Harness::inputs(model);
+    let r = h.rewrite(model, passes);
     let new_inputs =
-        hlo_opt::weights::convert(&reparsed, &inputs, Default::default()).expect("weights convert");
-    let n_out = hlo_opt::weights::entry_results(&m).expect("results").len();
-    let func = hlo_opt::weights::entry_name(&m).expect("entry");
-    let run = |mlir: &Path, ins: &[HostTensor], tag: &str| -> Vec<HostTensor> {
-        let vmfb = dir.path().join(format!("{tag}.vmfb"));
-        iree.compile(mlir, &vmfb, &Target::Cpu, tag)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let work = dir.path().join(tag);
-        std::fs::create_dir_all(&work).expect("mkdir");
-        iree.run(&Invocation {
-            vmfb: &vmfb,
-            function: &func,
-            device: "local-task",
-            inputs: ins,
-            outputs: n_out,
-            workdir: &work,
-            what: tag,
-        })
-        .unwrap_or_else(|e| panic!("{e}"))
-    };
-    let orig_ins: Vec<HostTensor> = inputs.into_iter().map(|(_, t)| t).collect();
-    let new_ins: Vec<HostTensor> = new_inputs.into_iter().map(|(_, t)| t).collect();
-    let a = run(&src, &orig_ins, "original");
-    let b = run(&rewritten, &new_ins, "rewritten");
+        hlo_opt::weights::convert(&r.module, &inputs, Default::default()).expect("weights convert");
+    let n_out = hlo_opt::weights::entry_results(&r.module)
+        .expect("results")
+        .len();
+    let a = h.run(&r.original, &inputs, n_out, "original");
+    let b = h.run(&r.path, &new_inputs, n_out, "rewritten");
     let all: Vec<OutputMetrics> = a
         .iter()
         .zip(&b)
@@ -95,7 +149,7 @@ fn compare_pipeline(model: &str, passes: &[&str]) -> Option<Measured> {
     Some(Measured {
         errors,
         agree,
-        stats: stats.to_string(),
+        stats: r.stats.to_string(),
     })
 }
 
@@ -266,58 +320,27 @@ fn weight_layout_then_f16_matmul_llama_decoder_out_in() {
     assert_eq!(agree, 1.0);
 }
 
-/// Runs `model`'s original program on `inputs` and the int8 program (made by
-/// `pass`) on its converted inputs; returns both outputs.
+/// Runs `model`'s original program on its inputs and on host-dequantized
+/// weights, and the int8 program (made by `pass`) on its converted inputs.
 fn run_int8(
     model: &str,
     pass: &str,
 ) -> Option<(Vec<HostTensor>, Vec<HostTensor>, Vec<HostTensor>)> {
-    let iree = match Iree::find() {
-        Ok(i) => i,
-        Err(e) => {
-            assert!(!required(), "{e}");
-            return None;
-        }
-    };
-    let dir = tempfile::tempdir().expect("tempdir");
-    let src = root().join("testdata/jax").join(format!("{model}.mlir"));
-    let inputs =
-        read_set(&root().join("testdata/jax").join(format!("{model}.inputs"))).expect("inputs");
-    let text = std::fs::read_to_string(&src).expect("model");
-    let mut m = hlo_opt::front::parse_str(model, &text).unwrap_or_else(|e| panic!("{e}"));
-    hlo_opt::passes::Pipeline::from_specs(&[pass.to_string()])
-        .expect("pass")
-        .run(&mut m)
-        .expect("runs");
-    let rewritten = dir.path().join("int8.mlir");
-    let out_text = hlo_opt::back::print_to_string(&m);
-    std::fs::write(&rewritten, &out_text).expect("write");
-    let m = hlo_opt::front::parse_str("int8.mlir", &out_text).unwrap_or_else(|e| panic!("{e}"));
-    let new_inputs = hlo_opt::weights::convert(&m, &inputs, Default::default()).expect("convert");
-    let deq_inputs = hlo_opt::weights::dequantized_originals(&m, &inputs).expect("dequantize");
-    let n_out = hlo_opt::weights::entry_results(&m).expect("results").len();
-    let run = |mlir: &Path, ins: &TensorSet, tag: &str| -> Vec<HostTensor> {
-        let vmfb = dir.path().join(format!("{tag}.vmfb"));
-        iree.compile(mlir, &vmfb, &Target::Cpu, tag)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let work = dir.path().join(tag);
-        std::fs::create_dir_all(&work).expect("mkdir");
-        let ins: Vec<HostTensor> = ins.iter().map(|(_, t)| t.clone()).collect();
-        iree.run(&Invocation {
-            vmfb: &vmfb,
-            function: "main",
-            device: "local-task",
-            inputs: &ins,
-            outputs: n_out,
-            workdir: &work,
-            what: tag,
-        })
-        .unwrap_or_else(|e| panic!("{e}"))
-    };
-    let original = run(&src, &inputs, "original");
-    let dequantized = run(&src, &deq_inputs, "dequantized");
-    let int8 = run(&rewritten, &new_inputs, "int8");
-    Some((original, dequantized, int8))
+    let h = Harness::new()?;
+    let inputs = Harness::inputs(model);
+    let r = h.rewrite(model, &[pass]);
+    let new_inputs =
+        hlo_opt::weights::convert(&r.module, &inputs, Default::default()).expect("convert");
+    let deq_inputs =
+        hlo_opt::weights::dequantized_originals(&r.module, &inputs).expect("dequantize");
+    let n_out = hlo_opt::weights::entry_results(&r.module)
+        .expect("results")
+        .len();
+    Some((
+        h.run(&r.original, &inputs, n_out, "original"),
+        h.run(&r.original, &deq_inputs, n_out, "dequantized"),
+        h.run(&r.path, &new_inputs, n_out, "int8"),
+    ))
 }
 
 /// The int8 program equals the original program run on host-dequantized
@@ -378,22 +401,10 @@ fn int8_weights_decoders_within_documented_bounds() {
 /// module is smaller than the f32 one by most of the weight bytes saved.
 #[test]
 fn int8_constant_weights_stay_int8_in_the_compiled_module() {
-    let iree = match Iree::find() {
-        Ok(i) => i,
-        Err(e) => {
-            assert!(!required(), "{e}");
-            return;
-        }
-    };
-    let dir = tempfile::tempdir().expect("tempdir");
-    let src = root().join("testdata/jax/llama_decoder_consts.mlir");
-    let text = std::fs::read_to_string(&src).expect("model");
-    let mut m = hlo_opt::front::parse_str("consts", &text).unwrap_or_else(|e| panic!("{e}"));
-    let stats = hlo_opt::passes::Pipeline::from_specs(&["int8-weights".to_string()])
-        .expect("pass")
-        .run(&mut m)
-        .expect("runs");
-    let (before, after) = stats
+    let Some(h) = Harness::new() else { return };
+    let r = h.rewrite("llama_decoder_consts", &["int8-weights"]);
+    let (before, after) = r
+        .stats
         .passes
         .iter()
         .find(|(n, _)| n == "int8-weights")
@@ -404,15 +415,9 @@ fn int8_constant_weights_stay_int8_in_the_compiled_module() {
             )
         })
         .expect("figures");
-    let rewritten = dir.path().join("int8.mlir");
-    std::fs::write(&rewritten, hlo_opt::back::print_to_string(&m)).expect("write");
-    let size = |mlir: &Path, tag: &str| {
-        let vmfb = dir.path().join(format!("{tag}.vmfb"));
-        iree.compile(mlir, &vmfb, &Target::Cpu, tag)
-            .unwrap_or_else(|e| panic!("{e}"));
-        std::fs::metadata(&vmfb).expect("vmfb").len()
-    };
-    let (f32_size, int8_size) = (size(&src, "f32"), size(&rewritten, "int8"));
+    let size =
+        |mlir: &Path, tag: &str| std::fs::metadata(h.compile(mlir, tag)).expect("vmfb").len();
+    let (f32_size, int8_size) = (size(&r.original, "f32"), size(&r.path, "int8"));
     let saved = before - after;
     eprintln!("module bytes: f32 {f32_size}, int8 {int8_size}; weight bytes saved {saved}");
     assert!(
