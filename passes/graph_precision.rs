@@ -334,7 +334,13 @@ impl GraphPrecision {
             && operands.first().is_some_and(
                 |&v| matches!(m.dfg.ty(v).elem(), Some(ElemType::Int { bits, .. }) if *bits > 8),
             );
+        // Only ops on real floats and integers: `abs` of a complex tensor
+        // has an f32 result that is not a narrowed complex.
+        let plain_operands = operands
+            .iter()
+            .all(|&v| !matches!(m.dfg.ty(v).elem(), Some(ElemType::Other(_))));
         let narrowable = (is_narrowable(&name) || compact_reduce)
+            && plain_operands
             && !wide_int_convert
             && !self.islands.contains(&name)
             && !st.bound.contains(&op);

@@ -342,9 +342,8 @@ impl Pass for Int8Weights {
                     }
                 }
             };
-            let Some((q, s)) = self.store(m, dot, root, &scheme, &shape, stats) else {
-                continue;
-            };
+            // `x [M, K] . W [K, N]`: the forms that split the contraction or
+            // quantize the activation are written for this shape only.
             let x = m.dfg.op(dot).operands[0];
             let x_shape = m.dfg.ty(x).as_tensor().and_then(|t| t.static_shape());
             let two_d = shape.len() == 2
@@ -352,6 +351,9 @@ impl Pass for Int8Weights {
                 && dims.lhs_contract == [1]
                 && dims.rhs_batch.is_empty()
                 && x_shape.as_ref().is_some_and(|s| s.len() == 2);
+            let Some((q, s)) = self.store(m, dot, root, &scheme, &shape, stats) else {
+                continue;
+            };
             if self.int8_activations && self.group == 0 && two_d {
                 let xs = x_shape.unwrap_or_default();
                 self.int8_dot(m, dot, x, q, s, xs[0], shape[0], shape[1]);
@@ -396,20 +398,9 @@ impl Pass for Int8Weights {
                     m.dfg.replace_uses(out, scaled, Some(mul));
                     stats.bump("per-channel");
                 }
-                Scheme::Grouped { axis, group }
-                    if self.split
-                        && shape.len() == 2
-                        && *axis == 0
-                        && dims.rhs_batch.is_empty() =>
-                {
+                Scheme::Grouped { group, .. } if self.split && two_d => {
                     // out[m, n] = Σ_g (Σ_{k in g} x[m, k] q[k, n]) * s[g, n]
-                    let x = m.dfg.op(dot).operands[0];
-                    let Some(xs) = m.dfg.ty(x).as_tensor().and_then(|t| t.static_shape()) else {
-                        continue;
-                    };
-                    if xs.len() != 2 || dims.lhs_contract != [1] {
-                        continue;
-                    }
+                    let xs = x_shape.clone().unwrap_or_default();
                     let (mm, k, n, g) = (xs[0], shape[0], shape[1], *group);
                     let xr = stablehlo::reshape(m, dot, x, &[mm, k / g, g]).expect("a tensor");
                     let qr = stablehlo::reshape(m, dot, qf, &[k / g, g, n]).expect("a tensor");

@@ -242,3 +242,67 @@ fn iree_opt_sees_the_same_ir_and_ops() {
         files.len()
     );
 }
+
+/// Every pass leaves every corpus program that iree-opt parses valid for
+/// iree-opt (its verifier checks types and op constraints), parseable by
+/// hlo-opt again, and without a panic.
+#[test]
+fn passes_keep_corpus_programs_valid() {
+    let Some(dir) = corpus_or_skip() else { return };
+    let Some(iree_opt) = iree_or_skip("iree-opt") else {
+        return;
+    };
+    let files = iree_parseable(&dir);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    // (pass, whether the corpus has programs it must change)
+    for (pass, must_change) in [
+        ("f16-matmul", true),
+        ("bf16-matmul", true),
+        ("f16", true),
+        ("bf16{keep-io=false}", true),
+        ("weight-layout", false),
+        ("int8-weights", false),
+        ("int8-weights{group-size=2,activations=int8}", false),
+    ] {
+        let pipeline = hlo_opt::passes::Pipeline::from_specs(&[pass.to_string()]).expect("pass");
+        let mut joined = String::new();
+        let mut changed = 0;
+        for f in &files {
+            let text = std::fs::read_to_string(f).expect("readable");
+            let mut m = hlo_opt::front::parse_str(&f.display().to_string(), &text)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let stats = pipeline
+                .run(&mut m)
+                .unwrap_or_else(|e| panic!("{pass} on {}: {e}", f.display()));
+            let out = hlo_opt::back::print_to_string(&m);
+            hlo_opt::front::parse_str("again.mlir", &out)
+                .unwrap_or_else(|e| panic!("{pass} on {}: {e}", f.display()));
+            if stats.passes.iter().any(|(_, s)| s.changed()) {
+                changed += 1;
+            }
+            joined.push_str(&out);
+            joined.push_str("\n// -----\n");
+        }
+        let path = tmp.path().join("joined.mlir");
+        std::fs::write(&path, &joined).expect("write");
+        let o = Command::new(&iree_opt)
+            .args(["--allow-unregistered-dialect", "--split-input-file"])
+            .arg(&path)
+            .output()
+            .expect("iree-opt runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            o.status.success(),
+            "{pass}: iree-opt rejects rewritten programs:\n{}",
+            err.lines().take(20).collect::<Vec<_>>().join("\n")
+        );
+        eprintln!(
+            "{pass}: changed {changed} of {} corpus files; iree-opt accepts all",
+            files.len()
+        );
+        assert!(
+            changed > 0 || !must_change,
+            "{pass} changed nothing in the corpus"
+        );
+    }
+}

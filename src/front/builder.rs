@@ -559,9 +559,11 @@ impl<'s> Builder<'s> {
         let mut outputs = Vec::new();
         for part in sig.into_inner() {
             let rule = part.as_rule();
+            let text = part.as_str();
             let types: Vec<Type> = part.into_inner().map(|t| parse_type(t.as_str())).collect();
             match rule {
                 Rule::sig_inputs => inputs = Some(types),
+                Rule::sig_input_bare => inputs = Some(vec![parse_type(text)]),
                 _ => outputs = types,
             }
         }

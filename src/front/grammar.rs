@@ -40,9 +40,11 @@ pub(crate) fn describe(rule: Rule) -> &'static str {
         }
         Rule::def_attrs => "an attribute dictionary",
         Rule::r#type | Rule::type_text => "a type like `tensor<2x3xf32>`",
-        Rule::sig | Rule::sig_inputs | Rule::sig_results | Rule::sig_short => {
-            "a type signature like `: (tensor<f32>) -> tensor<f32>`"
-        }
+        Rule::sig
+        | Rule::sig_inputs
+        | Rule::sig_input_bare
+        | Rule::sig_results
+        | Rule::sig_short => "a type signature like `: (tensor<f32>) -> tensor<f32>`",
         Rule::region | Rule::region_item => "a region `{ ... }`",
         Rule::fn_results | Rule::fn_result | Rule::fn_result_bare | Rule::result_attrs => {
             "result types"
