@@ -47,7 +47,8 @@ const OPTIONS: &[OptionInfo] = &[
     },
 ];
 
-const DEFAULT_ISLANDS: &[&str] = &[
+/// The islands kept f32 by default (without the `stablehlo.` prefix).
+pub const DEFAULT_ISLANDS: &[&str] = &[
     "reduce",
     "reduce_window",
     "exponential",

@@ -16,7 +16,7 @@ use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::stablehlo::{self, DotDims};
 use crate::ir::{ElemType, Module, Op, TensorType, Type, Value, ValueDef};
-use crate::quant;
+use crate::quant::Scheme;
 
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
@@ -68,54 +68,6 @@ pub struct Int8Weights {
     min_elements: u64,
     split: bool,
     int8_activations: bool,
-}
-
-/// How one weight is quantized.
-enum Scheme {
-    /// Scales over the non-contracting dims; `reduce` are the contracting dims.
-    PerChannel { reduce: Vec<usize> },
-    /// Scales per `group` elements along `axis`.
-    Grouped { axis: usize, group: u64 },
-}
-
-impl Scheme {
-    fn params(&self) -> String {
-        match self {
-            Scheme::PerChannel { reduce } => {
-                let r: Vec<String> = reduce.iter().map(|d| d.to_string()).collect();
-                format!("reduce={}", r.join(":"))
-            }
-            Scheme::Grouped { axis, group } => format!("axis={axis},group={group}"),
-        }
-    }
-
-    fn quantize(&self, values: &[f32], shape: &[u64]) -> quant::Quantized {
-        match self {
-            Scheme::PerChannel { reduce } => quant::per_channel(values, shape, reduce),
-            Scheme::Grouped { axis, group } => quant::grouped(values, shape, *axis, *group),
-        }
-    }
-
-    fn scale_shape(&self, shape: &[u64]) -> Vec<u64> {
-        match self {
-            Scheme::PerChannel { reduce } => (0..shape.len())
-                .filter(|d| !reduce.contains(d))
-                .map(|d| shape[d])
-                .collect(),
-            Scheme::Grouped { axis, group } => {
-                let mut s = shape.to_vec();
-                s[*axis] /= group;
-                s
-            }
-        }
-    }
-}
-
-fn next_op(m: &Module, op: Op) -> Option<Op> {
-    let block = m.dfg.op(op).block?;
-    let ops = &m.layout.block(block).ops;
-    let i = ops.iter().position(|&o| o == op)?;
-    ops.get(i + 1).copied()
 }
 
 fn tensor(shape: &[u64], elem: ElemType) -> Type {
@@ -387,7 +339,7 @@ impl Pass for Int8Weights {
                             }
                         })
                         .collect();
-                    let Some(after) = next_op(m, dot) else {
+                    let Some(after) = m.next_op(dot) else {
                         continue;
                     };
                     let sb = stablehlo::broadcast_in_dim(m, after, s, &map, out_t);

@@ -13,7 +13,7 @@
 
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
-use crate::ir::stablehlo::DotDims;
+use crate::ir::stablehlo::{self, DotDims};
 use crate::ir::{Module, Op, TensorType, Type, Value};
 
 const OPTIONS: &[OptionInfo] = &[OptionInfo {
@@ -64,25 +64,13 @@ fn through_transposes(m: &Module, mut v: Value) -> Option<(Value, Vec<usize>)> {
                 if d.name != "stablehlo.transpose" || d.operands.len() != 1 {
                     return None;
                 }
-                let p = transpose_perm(m, op)?;
+                let p = stablehlo::transpose_dims(m, op)?;
                 // v = transpose(u, p): v dim i is u dim p[i].
                 perm = perm.iter().map(|&i| p[i]).collect();
                 v = d.operands[0];
             }
         }
     }
-}
-
-/// The `dims = [...]` of a transpose.
-fn transpose_perm(m: &Module, op: Op) -> Option<Vec<usize>> {
-    let text = m.op_text(op);
-    let inner = text.split("dims = [").nth(1)?.split(']').next()?;
-    inner
-        .split(',')
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(|t| t.parse().ok())
-        .collect()
 }
 
 impl WeightLayout {

@@ -305,21 +305,13 @@ impl MatmulPrecision {
             return;
         };
         m.set_result_type(op, 0, Type::Tensor(rt.with_elem(self.narrow.clone())));
-        let Some(next) = next_op(m, op) else { return };
+        let Some(next) = m.next_op(op) else { return };
         let Some(wide) = stablehlo::convert(m, next, r, ElemType::F32) else {
             return;
         };
         let cvt = m.dfg.producer(wide).expect("convert result");
         m.dfg.replace_uses(r, wide, Some(cvt));
     }
-}
-
-/// The op after `op` in its block.
-fn next_op(m: &Module, op: Op) -> Option<Op> {
-    let block = m.dfg.op(op).block?;
-    let ops = &m.layout.block(block).ops;
-    let i = ops.iter().position(|&o| o == op)?;
-    ops.get(i + 1).copied()
 }
 
 /// The f32 values of a constant written as a hex blob or a splat literal.

@@ -122,6 +122,96 @@ pub fn dequantize_grouped(qz: &Quantized, shape: &[u64], axis: usize, group: u64
         .collect()
 }
 
+/// How one weight is quantized; written into recipes as `params()`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    /// One scale per index of the dims not in `reduce` (per output channel
+    /// when `reduce` are the contracting dims).
+    PerChannel {
+        /// The dims a scale covers.
+        reduce: Vec<usize>,
+    },
+    /// One scale per `group` elements along `axis`.
+    Grouped {
+        /// The dim the groups run along.
+        axis: usize,
+        /// Elements per scale.
+        group: u64,
+    },
+}
+
+impl Scheme {
+    /// The recipe parameters: `reduce=0:1` or `axis=0,group=64`.
+    pub fn params(&self) -> String {
+        match self {
+            Scheme::PerChannel { reduce } => {
+                let r: Vec<String> = reduce.iter().map(|d| d.to_string()).collect();
+                format!("reduce={}", r.join(":"))
+            }
+            Scheme::Grouped { axis, group } => format!("axis={axis},group={group}"),
+        }
+    }
+
+    /// Reads [`Scheme::params`] back, checked against the weight's shape.
+    pub fn parse(params: &str, shape: &[u64]) -> Result<Scheme, String> {
+        let kv = |key: &str| {
+            params
+                .split(',')
+                .filter_map(|p| p.split_once('='))
+                .find(|(k, _)| k.trim() == key)
+                .map(|(_, v)| v.trim())
+        };
+        let bad = || format!("bad int8 parameters `{params}` for shape {shape:?}");
+        if let Some(reduce) = kv("reduce") {
+            let reduce: Vec<usize> = reduce
+                .split(':')
+                .map(|d| d.parse().map_err(|_| bad()))
+                .collect::<Result<_, _>>()?;
+            if reduce.iter().any(|&d| d >= shape.len()) {
+                return Err(bad());
+            }
+            return Ok(Scheme::PerChannel { reduce });
+        }
+        let axis: usize = kv("axis").and_then(|a| a.parse().ok()).ok_or_else(bad)?;
+        let group: u64 = kv("group").and_then(|g| g.parse().ok()).ok_or_else(bad)?;
+        if axis >= shape.len() || group == 0 || shape[axis] % group != 0 {
+            return Err(bad());
+        }
+        Ok(Scheme::Grouped { axis, group })
+    }
+
+    /// Quantizes a weight of `shape`.
+    pub fn quantize(&self, values: &[f32], shape: &[u64]) -> Quantized {
+        match self {
+            Scheme::PerChannel { reduce } => per_channel(values, shape, reduce),
+            Scheme::Grouped { axis, group } => grouped(values, shape, *axis, *group),
+        }
+    }
+
+    /// `q * s` back in f32.
+    pub fn dequantize(&self, qz: &Quantized, shape: &[u64]) -> Vec<f32> {
+        match self {
+            Scheme::PerChannel { reduce } => dequantize_per_channel(qz, shape, reduce),
+            Scheme::Grouped { axis, group } => dequantize_grouped(qz, shape, *axis, *group),
+        }
+    }
+
+    /// The scales' shape for a weight of `shape`.
+    pub fn scale_shape(&self, shape: &[u64]) -> Vec<u64> {
+        match self {
+            Scheme::PerChannel { reduce } => (0..shape.len())
+                .filter(|d| !reduce.contains(d))
+                .map(|d| shape[d])
+                .collect(),
+            Scheme::Grouped { axis, group } => {
+                let mut s = shape.to_vec();
+                s[*axis] /= group;
+                s
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,5 +238,17 @@ mod tests {
         assert_eq!(qz.scale_shape, vec![2, 1]);
         assert_eq!(qz.scales, vec![1.0 / 127.0, 8.0 / 127.0]);
         assert_eq!(qz.q, vec![127, -64, 127, 32]);
+    }
+
+    #[test]
+    fn schemes_read_back_their_params() {
+        for scheme in [
+            Scheme::PerChannel { reduce: vec![0, 2] },
+            Scheme::Grouped { axis: 1, group: 4 },
+        ] {
+            assert_eq!(Scheme::parse(&scheme.params(), &[2, 8, 3]), Ok(scheme));
+        }
+        assert!(Scheme::parse("axis=1,group=3", &[2, 8]).is_err());
+        assert!(Scheme::parse("reduce=5", &[2, 8]).is_err());
     }
 }

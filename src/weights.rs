@@ -225,31 +225,7 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
             let values = t
                 .to_f32()
                 .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
-            let kv = |key: &str| -> Option<&str> {
-                params
-                    .split(',')
-                    .filter_map(|p| p.split_once('='))
-                    .find(|(k, _)| k.trim() == key)
-                    .map(|(_, v)| v.trim())
-            };
-            let bad = || format!("bad parameters in `{step}`");
-            let qz = if let Some(reduce) = kv("reduce") {
-                let dims: Vec<usize> = reduce
-                    .split(':')
-                    .map(|d| d.parse().map_err(|_| bad()))
-                    .collect::<Result<_, _>>()?;
-                if dims.iter().any(|&d| d >= t.shape.len()) {
-                    return Err(bad());
-                }
-                crate::quant::per_channel(&values, &t.shape, &dims)
-            } else {
-                let axis: usize = kv("axis").and_then(|a| a.parse().ok()).ok_or_else(bad)?;
-                let group: u64 = kv("group").and_then(|g| g.parse().ok()).ok_or_else(bad)?;
-                if axis >= t.shape.len() || group == 0 || t.shape[axis] % group != 0 {
-                    return Err(bad());
-                }
-                crate::quant::grouped(&values, &t.shape, axis, group)
-            };
+            let qz = crate::quant::Scheme::parse(params, &t.shape)?.quantize(&values, &t.shape);
             if name == "int8" {
                 Ok(HostTensor {
                     dtype: DType::I8,
@@ -407,27 +383,8 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
         let values = src
             .to_f32()
             .ok_or_else(|| arg_err("not a float tensor".into()))?;
-        let kv = |key: &str| {
-            params
-                .split(',')
-                .filter_map(|p| p.split_once('='))
-                .find(|(k, _)| k.trim() == key)
-                .map(|(_, v)| v.trim().to_string())
-        };
-        let deq = if let Some(reduce) = kv("reduce") {
-            let dims: Vec<usize> = reduce.split(':').filter_map(|d| d.parse().ok()).collect();
-            let qz = crate::quant::per_channel(&values, &src.shape, &dims);
-            crate::quant::dequantize_per_channel(&qz, &src.shape, &dims)
-        } else {
-            let axis: usize = kv("axis")
-                .and_then(|a| a.parse().ok())
-                .ok_or_else(|| arg_err("bad recipe".into()))?;
-            let group: u64 = kv("group")
-                .and_then(|g| g.parse().ok())
-                .ok_or_else(|| arg_err("bad recipe".into()))?;
-            let qz = crate::quant::grouped(&values, &src.shape, axis, group);
-            crate::quant::dequantize_grouped(&qz, &src.shape, axis, group)
-        };
+        let scheme = crate::quant::Scheme::parse(params, &src.shape).map_err(&arg_err)?;
+        let deq = scheme.dequantize(&scheme.quantize(&values, &src.shape), &src.shape);
         if let Some(slot) = out.get_mut(r.from) {
             slot.1 = HostTensor::from_f32(src.shape.clone(), &deq);
         }

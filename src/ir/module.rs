@@ -199,6 +199,14 @@ impl Module {
         op
     }
 
+    /// The op after `op` in its block.
+    pub fn next_op(&self, op: Op) -> Option<Op> {
+        let block = self.dfg.op(op).block?;
+        let ops = &self.layout.block(block).ops;
+        let i = ops.iter().position(|&o| o == op)?;
+        ops.get(i + 1).copied()
+    }
+
     /// Changes the type of result `index` of `op` and rewrites its signature.
     pub fn set_result_type(&mut self, op: Op, index: usize, ty: Type) {
         let v = self.dfg.op(op).results[index];

@@ -73,6 +73,21 @@ pub fn constant_hex(m: &mut Module, anchor: Op, ty: TensorType, bytes: &[u8]) ->
     m.dfg.op(op).results[0]
 }
 
+/// The permutation `dims = [...]` of a pretty-form `stablehlo.transpose`.
+pub fn transpose_dims(m: &Module, op: Op) -> Option<Vec<usize>> {
+    if m.dfg.op(op).name != "stablehlo.transpose" {
+        return None;
+    }
+    let text = m.op_text(op);
+    let inner = text.split("dims = [").nth(1)?.split(']').next()?;
+    inner
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().ok())
+        .collect()
+}
+
 /// The dimension numbers of a `stablehlo.dot_general` in pretty form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DotDims {
