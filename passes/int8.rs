@@ -9,6 +9,8 @@
 //! * `weight-argument`: %W: f32 ==> %q: i8 plus a new scale argument (`hlo_opt.*` recipes)
 //! * `weight-constant`: const W ==> optimization_barrier(const q), const s — the barrier keeps IREE
 //!   from folding the dequantization back into f32 constants
+//! * `affine4-argument` / `affine4-constant` (`bits=4`): W ==> s * unpack(words) + b per group —
+//!   MLX's affine form (src/affine.rs), stored contracting-dim-last
 //!
 //! `w ≈ q * s`, `q = round(w / s)` in [-127, 127], `s = max|w| / 127` (src/quant.rs).
 
@@ -16,6 +18,7 @@ use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::stablehlo::{self, DotDims};
 use crate::ir::{ElemType, Module, Op, TensorType, Type, Value, ValueDef};
+use crate::affine::Affine;
 use crate::quant::Scheme;
 
 const OPTIONS: &[OptionInfo] = &[
@@ -24,6 +27,12 @@ const OPTIONS: &[OptionInfo] = &[
         kind: "f32|int8",
         default: "f32",
         help: "int8: quantize the activation too, per row at run time, and multiply i8 x i8 -> i32 (per-channel weights, 2-D [M, K] x [K, N] dots); the form NPUs run",
+    },
+    OptionInfo {
+        name: "bits",
+        kind: "8|4",
+        default: "8",
+        help: "4: MLX's affine 4-bit form (per group of group-size along the contracting dim, default 64: w = scale * q + bias, q packed eight to a u32 word, unpacked in the graph; `fuse-dequant` then moves scale and bias after the dot)",
     },
     OptionInfo {
         name: "group-form",
@@ -57,6 +66,7 @@ pub fn info() -> PassInfo {
                 min_elements: o.u64_or("min-elements", 0)?,
                 split: o.choice_or("group-form", &["dequant", "split"], "split")? == "split",
                 int8_activations: o.choice_or("activations", &["f32", "int8"], "f32")? == "int8",
+                four_bit: o.choice_or("bits", &["8", "4"], "8")? == "4",
             }))
         },
     }
@@ -68,6 +78,7 @@ pub struct Int8Weights {
     min_elements: u64,
     split: bool,
     int8_activations: bool,
+    four_bit: bool,
 }
 
 fn tensor(shape: &[u64], elem: ElemType) -> Type {
@@ -139,6 +150,64 @@ impl Int8Weights {
 }
 
 impl Int8Weights {
+    /// Stores the weight of `dot` in MLX's affine 4-bit form
+    /// (`crate::affine`) with groups along its contracting dim `contract`,
+    /// dequantized in the graph before the dot. Returns the weight bytes
+    /// after, or `None` when the weight cannot be stored so.
+    fn store_affine(
+        &self,
+        m: &mut Module,
+        dot: Op,
+        root: Root,
+        shape: &[u64],
+        contract: usize,
+    ) -> Option<u64> {
+        let group = if self.group == 0 { 64 } else { self.group };
+        let a = Affine::new(4, group).ok()?;
+        // MLX groups along the last axis: store the weight with its
+        // contracting dim last and transpose back in the graph.
+        let perm: Vec<usize> = (0..shape.len())
+            .filter(|&d| d != contract)
+            .chain([contract])
+            .collect();
+        let moved = perm.iter().enumerate().any(|(i, &d)| i != d);
+        let stored: Vec<u64> = perm.iter().map(|&d| shape[d]).collect();
+        a.check_shape(&stored).ok()?;
+        match root {
+            Root::Arg(arg) => {
+                weights::store_affine_arg(m, arg, a, moved.then_some(&perm[..]), dot)?;
+            }
+            Root::Constant(c) => {
+                let values = super::precision::constant_f32(m, c)?;
+                let host = crate::tensor::HostTensor::from_f32(shape.to_vec(), &values);
+                let host = crate::weights::transpose(&host, &perm).ok()?;
+                let p = a.quantize(&host.to_f32()?);
+                let bytes = |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
+                let words: Vec<u8> = p.words.iter().flat_map(|x| x.to_le_bytes()).collect();
+                let words_t = TensorType::new(&a.words_shape(&stored), ElemType::from_text("ui32"));
+                let group_t = TensorType::new(&a.group_shape(&stored), ElemType::F32);
+                let q = stablehlo::constant_hex(m, dot, words_t, &words);
+                let q = stablehlo::optimization_barrier(m, dot, q);
+                let s = stablehlo::constant_hex(m, dot, group_t.clone(), &bytes(&p.scales));
+                let b = stablehlo::constant_hex(m, dot, group_t, &bytes(&p.biases));
+                let w = stablehlo::affine_dequant(m, dot, q, s, b, a, &stored);
+                let w = if moved {
+                    let mut inverse = vec![0; perm.len()];
+                    for (i, &d) in perm.iter().enumerate() {
+                        inverse[d] = i;
+                    }
+                    stablehlo::transpose(m, dot, w, &inverse)?
+                } else {
+                    w
+                };
+                m.dfg.set_operand(dot, 1, w);
+            }
+            Root::Other(_) => return None,
+        }
+        let n: u64 = shape.iter().product();
+        Some(n / 2 + 2 * 4 * (n / group))
+    }
+
     /// `out = convert(dot(q_x, q) -> i32) * s_x * s_w`, with
     /// `s_x = max_k |x[m, k]| / 127` and `q_x = clamp(round(x / s_x), ±127)`.
     #[allow(clippy::too_many_arguments)]
@@ -276,6 +345,29 @@ impl Pass for Int8Weights {
             let root = weights::find_root(m, w);
             if root.value() != w || matches!(root, Root::Other(_)) || m.dfg.uses(w).len() != 1 {
                 stats.bump("skipped-not-a-weight");
+                continue;
+            }
+            if self.four_bit {
+                let contract = match dims.rhs_contract.as_slice() {
+                    [c] => *c,
+                    _ => {
+                        stats.bump("skipped-not-one-contracting-dim");
+                        continue;
+                    }
+                };
+                let Some(after) = self.store_affine(m, dot, root, &shape, contract) else {
+                    stats.bump("skipped-group-does-not-divide");
+                    continue;
+                };
+                stats.bump(if matches!(root, Root::Arg(_)) {
+                    "affine4-argument"
+                } else {
+                    "affine4-constant"
+                });
+                let n = wt.num_elements().unwrap_or(0);
+                *stats.figures.entry("weight-bytes-before").or_default() += n * 4;
+                *stats.figures.entry("weight-bytes-after").or_default() += after;
+                changed = true;
                 continue;
             }
             let scheme = if self.group == 0 {

@@ -188,3 +188,85 @@ pub fn arg_origin(m: &Module, arg: Value) -> Option<(usize, String)> {
         .to_string();
     Some((from, ty))
 }
+
+/// Re-stores the f32 weight argument `arg` in MLX's affine form
+/// (`crate::affine`): the argument becomes the packed `ui32` words and two
+/// new arguments (scales, biases) are appended, each with its `hlo_opt.*`
+/// recipe; the graph dequantizes before `anchor` and every former use of
+/// `arg` reads the dequantized f32 tensor. With `perm`, the stored form is
+/// the weight transposed by `perm` (so that the group axis is last) and the
+/// graph transposes back. Returns the dequantized value.
+pub fn store_affine_arg(
+    m: &mut Module,
+    arg: Value,
+    a: crate::affine::Affine,
+    perm: Option<&[usize]>,
+    anchor: crate::ir::Op,
+) -> Option<Value> {
+    use crate::ir::{ElemType, TensorType, Type};
+    let func = match m.dfg.value(arg).def {
+        ValueDef::Decl { op, .. } => op,
+        _ => return None,
+    };
+    let orig = m.dfg.ty(arg).as_tensor()?.static_shape()?;
+    let stored: Vec<u64> = match perm {
+        Some(p) => p.iter().map(|&d| orig[d]).collect(),
+        None => orig.clone(),
+    };
+    a.check_shape(&stored).ok()?;
+    let params = format!("bits={},group={}", a.bits, a.group);
+    let lead = match perm {
+        Some(p) => {
+            let list: Vec<String> = p.iter().map(|d| d.to_string()).collect();
+            format!("transpose({})|", list.join(","))
+        }
+        None => String::new(),
+    };
+    let prior = hlo_opt_recipe(m, arg).map(|r| format!("{r}|")).unwrap_or_default();
+    let (from, orig_type) =
+        arg_origin(m, arg).unwrap_or((arg_index(m, arg)?, m.dfg.ty(arg).to_string()));
+    let readers = m.dfg.uses(arg);
+    record_arg_step(m, arg, &format!("{lead}affine_words({params})"));
+    m.set_decl_type(
+        arg,
+        Type::Tensor(TensorType::new(
+            &a.words_shape(&stored),
+            ElemType::from_text("ui32"),
+        )),
+    );
+    let group_t = Type::Tensor(TensorType::new(&a.group_shape(&stored), ElemType::F32));
+    let mut extra = Vec::new();
+    for part in ["scales", "biases"] {
+        let v = m.append_arg(func, part, group_t.clone())?;
+        let attrs = &mut m.dfg.value_mut(v).extra_attrs;
+        attrs.push(("hlo_opt.from".into(), format!("{from} : i64")));
+        attrs.push(("hlo_opt.orig_type".into(), format!("\"{orig_type}\"")));
+        attrs.push((
+            "hlo_opt.recipe".into(),
+            format!("\"{prior}{lead}affine_{part}({params})\""),
+        ));
+        extra.push(v);
+    }
+    let w = crate::ir::stablehlo::affine_dequant(m, anchor, arg, extra[0], extra[1], a, &stored);
+    let w = match perm {
+        Some(p) => {
+            let mut inverse = vec![0; p.len()];
+            for (i, &d) in p.iter().enumerate() {
+                inverse[d] = i;
+            }
+            crate::ir::stablehlo::transpose(m, anchor, w, &inverse)?
+        }
+        None => w,
+    };
+    for (op, index) in readers {
+        m.dfg.set_operand(op, index, w);
+    }
+    Some(w)
+}
+
+fn arg_index(m: &Module, arg: Value) -> Option<usize> {
+    match m.dfg.value(arg).def {
+        ValueDef::Decl { index, .. } => Some(index as usize),
+        _ => None,
+    }
+}

@@ -175,6 +175,31 @@ pub enum WeightsCommand {
         #[arg(long)]
         clamp: bool,
     },
+    /// Imports an MLX quantized checkpoint (4- or 8-bit affine, u32 words)
+    /// into a graph: the quantized weight arguments become packed words plus
+    /// scales and biases, dequantized in the graph (`w = scale * q + bias`),
+    /// and the checkpoint's tensors are written in the form the rewritten
+    /// graph takes.
+    ImportMlx {
+        /// The graph (f32 weights as arguments).
+        #[arg(value_name = "GRAPH.mlir")]
+        graph: PathBuf,
+        /// The checkpoint folder: config.json and *.safetensors.
+        #[arg(value_name = "CHECKPOINT_DIR")]
+        checkpoint: PathBuf,
+        /// The rewritten graph.
+        #[arg(short = 'o', value_name = "OUT.mlir")]
+        output: PathBuf,
+        /// Where to write the weights: a .safetensors or .npz file or a
+        /// folder of .npy files, keyed argNNN by the rewritten function's
+        /// argument positions (run-time inputs are not written).
+        #[arg(long, value_name = "W")]
+        weights_out: PathBuf,
+        /// A JSON object mapping checkpoint names (layer names for quantized
+        /// layers) to argument names or positions, where names differ.
+        #[arg(long, value_name = "MAP.json")]
+        map: Option<PathBuf>,
+    },
 }
 
 /// Everything that can stop a run after its arguments were understood.
@@ -192,6 +217,9 @@ pub enum RunError {
     /// Weights could not be converted.
     #[error("{0}")]
     Weights(#[from] crate::weights::WeightsError),
+    /// A checkpoint could not be imported.
+    #[error("{0}")]
+    Mlx(#[from] crate::mlx::MlxError),
     /// Tensor files could not be read or written.
     #[error("{0}")]
     Tensor(#[from] crate::tensor::TensorError),
@@ -295,12 +323,21 @@ pub fn main() -> i32 {
 }
 
 fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
-    let WeightsCommand::Convert {
-        rewritten,
-        from,
-        to,
-        clamp,
-    } = cmd;
+    let (rewritten, from, to, clamp) = match cmd {
+        WeightsCommand::Convert {
+            rewritten,
+            from,
+            to,
+            clamp,
+        } => (rewritten, from, to, clamp),
+        WeightsCommand::ImportMlx {
+            graph,
+            checkpoint,
+            output,
+            weights_out,
+            map,
+        } => return run_import_mlx(graph, checkpoint, output, weights_out, map.as_deref()),
+    };
     let module = front::parse(load(&rewritten.display().to_string())?)?;
     let orig = crate::tensor::read_set(from)?;
     let opts = crate::weights::ConvertOptions { clamp: *clamp };
@@ -310,6 +347,67 @@ fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
         "hlo-opt: wrote {} argument(s) to {}",
         new.len(),
         to.display()
+    );
+    Ok(())
+}
+
+fn run_import_mlx(
+    graph: &Path,
+    checkpoint: &Path,
+    output: &Path,
+    weights_out: &Path,
+    map: Option<&Path>,
+) -> Result<(), RunError> {
+    let mut module = front::parse(load(&graph.display().to_string())?)?;
+    let map: std::collections::BTreeMap<String, String> = match map {
+        None => Default::default(),
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| RunError::Step(format!("{}: {e}", p.display())))?;
+            let json: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text)
+                .map_err(|e| {
+                    RunError::Step(format!(
+                        "{}: expected a JSON object of names: {e}",
+                        p.display()
+                    ))
+                })?;
+            json.into_iter()
+                .map(|(k, v)| match v {
+                    serde_json::Value::String(s) => Ok((k, s)),
+                    serde_json::Value::Number(n) => Ok((k, n.to_string())),
+                    other => Err(RunError::Step(format!(
+                        "{}: `{k}` maps to {other}, expected an argument name or position",
+                        p.display()
+                    ))),
+                })
+                .collect::<Result<_, _>>()?
+        }
+    };
+    let ckpt = crate::mlx::Checkpoint::read(checkpoint)?;
+    let imported = crate::mlx::import(&mut module, &ckpt, &map)?;
+    crate::tensor::write_set(weights_out, &imported.weights)?;
+    write_atomically(output, &module)?;
+    for (name, arg) in &imported.placed {
+        eprintln!("hlo-opt: {name} -> {arg}");
+    }
+    if !imported.unused.is_empty() {
+        eprintln!(
+            "hlo-opt: warning: no argument takes {} checkpoint tensor(s): {}",
+            imported.unused.len(),
+            imported.unused.join(", ")
+        );
+    }
+    if !imported.runtime.is_empty() {
+        eprintln!(
+            "hlo-opt: run-time inputs (not in the checkpoint): {}",
+            imported.runtime.join(", ")
+        );
+    }
+    eprintln!(
+        "hlo-opt: wrote {} tensor(s) to {} and the graph to {}",
+        imported.weights.len(),
+        weights_out.display(),
+        output.display()
     );
     Ok(())
 }

@@ -94,6 +94,15 @@ pub fn random_inputs(m: &Module, spec: InputSpec) -> Result<TensorSet, InputErro
                 .collect(),
             DType::I8 => ints(&mut rng).iter().map(|&x| x as i8 as u8).collect(),
             DType::U8 => ints(&mut rng).iter().map(|&x| x as u8).collect(),
+            // Unsigned words are packed quantized weights (MLX's form):
+            // every bit pattern is valid, so all of them are drawn.
+            DType::U32 if spec.int_range.is_none() => (0..n)
+                .flat_map(|_| rng.random::<u32>().to_le_bytes())
+                .collect(),
+            DType::U32 => ints(&mut rng)
+                .iter()
+                .flat_map(|&x| (x as u32).to_le_bytes())
+                .collect(),
             DType::I16 => ints(&mut rng)
                 .iter()
                 .flat_map(|&x| (x as i16).to_le_bytes())

@@ -24,6 +24,7 @@
 //!   reproduces the input byte for byte.
 //! * **Only [`front`] knows pest; passes never touch text.**
 
+pub mod affine;
 pub mod back;
 pub mod bench;
 pub mod cli;
@@ -31,6 +32,7 @@ pub mod front;
 pub mod inputs;
 pub mod ir;
 pub mod iree;
+pub mod mlx;
 #[path = "../passes/mod.rs"]
 pub mod passes;
 pub mod quant;

@@ -31,6 +31,8 @@ pub enum DType {
     I64,
     /// `ui8`
     U8,
+    /// `ui32` (MLX's packed quantized words)
+    U32,
     /// `i1`
     Bool,
 }
@@ -40,7 +42,7 @@ impl DType {
     pub fn size(self) -> usize {
         match self {
             DType::F64 | DType::I64 => 8,
-            DType::F32 | DType::I32 => 4,
+            DType::F32 | DType::I32 | DType::U32 => 4,
             DType::F16 | DType::BF16 | DType::I16 => 2,
             DType::I8 | DType::U8 | DType::Bool => 1,
         }
@@ -71,6 +73,11 @@ impl DType {
                 ..
             } => DType::I32,
             ElemType::Int {
+                bits: 32,
+                unsigned: true,
+                ..
+            } => DType::U32,
+            ElemType::Int {
                 bits: 64,
                 unsigned: false,
                 ..
@@ -91,6 +98,7 @@ impl DType {
             DType::I32 => "i32",
             DType::I64 => "i64",
             DType::U8 => "ui8",
+            DType::U32 => "ui32",
             DType::Bool => "i1",
         }
     }
@@ -106,6 +114,7 @@ impl DType {
             DType::I32 => "<i4",
             DType::I64 => "<i8",
             DType::U8 => "|u1",
+            DType::U32 => "<u4",
             DType::Bool => "|b1",
         }
     }
@@ -122,6 +131,7 @@ impl DType {
                 "i4" => DType::I32,
                 "i8" => DType::I64,
                 "u1" => DType::U8,
+                "u4" => DType::U32,
                 "b1" => DType::Bool,
                 _ => return None,
             },
@@ -217,6 +227,10 @@ impl HostTensor {
             DType::I32 => d
                 .chunks_exact(4)
                 .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64)
+                .collect(),
+            DType::U32 => d
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64)
                 .collect(),
             DType::I64 => d
                 .chunks_exact(8)
@@ -399,6 +413,7 @@ impl DType {
             DType::I32 => S::I32,
             DType::I64 => S::I64,
             DType::U8 => S::U8,
+            DType::U32 => S::U32,
             DType::Bool => S::BOOL,
         }
     }
@@ -415,6 +430,7 @@ impl DType {
             S::I32 => DType::I32,
             S::I64 => DType::I64,
             S::U8 => DType::U8,
+            S::U32 => DType::U32,
             S::BOOL => DType::Bool,
             _ => return None,
         })

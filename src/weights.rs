@@ -240,19 +240,53 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
                 })
             }
         }
+        ("affine_words", params) | ("affine_scales", params) | ("affine_biases", params) => {
+            let a = parse_affine(params)?;
+            let values = t
+                .to_f32()
+                .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
+            a.check_shape(&t.shape)?;
+            let p = a.quantize(&values);
+            Ok(match name {
+                "affine_words" => HostTensor {
+                    dtype: DType::U32,
+                    shape: a.words_shape(&t.shape),
+                    data: p.words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+                },
+                "affine_scales" => HostTensor::from_f32(a.group_shape(&t.shape), &p.scales),
+                _ => HostTensor::from_f32(a.group_shape(&t.shape), &p.biases),
+            })
+        }
         ("transpose", perm) => {
-            let perm: Vec<usize> = perm
-                .split(',')
-                .map(|p| {
-                    p.trim()
-                        .parse()
-                        .map_err(|_| format!("bad permutation in `{step}`"))
-                })
-                .collect::<Result<_, _>>()?;
-            transpose(&t, &perm)
+            transpose(&t, &parse_perm(step, perm)?)
         }
         _ => Err(format!("unknown recipe step `{step}`")),
     }
+}
+
+/// Reads `bits=4,group=64`.
+fn parse_affine(params: &str) -> Result<crate::affine::Affine, String> {
+    let kv = |key: &str| {
+        params
+            .split(',')
+            .filter_map(|p| p.split_once('='))
+            .find(|(k, _)| k.trim() == key)
+            .and_then(|(_, v)| v.trim().parse::<u64>().ok())
+    };
+    match (kv("bits"), kv("group")) {
+        (Some(bits), Some(group)) => crate::affine::Affine::new(bits as u32, group),
+        _ => Err(format!("bad affine parameters `{params}`")),
+    }
+}
+
+fn parse_perm(step: &str, perm: &str) -> Result<Vec<usize>, String> {
+    perm.split(',')
+        .map(|p| {
+            p.trim()
+                .parse()
+                .map_err(|_| format!("bad permutation in `{step}`"))
+        })
+        .collect()
 }
 
 /// `out = transpose(t, perm)`: out dim i is t dim perm[i].
@@ -366,13 +400,24 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
     let mut out = orig.clone();
     for r in recipes(m)? {
         let Some(last) = r.steps.last() else { continue };
-        let Some(params) = last.strip_prefix("int8(").and_then(|p| p.strip_suffix(')')) else {
-            continue;
-        };
         let arg_err = |message: String| WeightsError::Argument {
             index: r.from,
             name: r.name.clone(),
             message,
+        };
+        if let Some(params) = last
+            .strip_prefix("affine_words(")
+            .and_then(|p| p.strip_suffix(')'))
+        {
+            let src = pick(orig, r.from, &r.name).ok_or_else(|| arg_err("missing".into()))?;
+            let deq = dequantize_affine(src, &r.steps, params).map_err(&arg_err)?;
+            if let Some(slot) = out.get_mut(r.from) {
+                slot.1 = deq;
+            }
+            continue;
+        }
+        let Some(params) = last.strip_prefix("int8(").and_then(|p| p.strip_suffix(')')) else {
+            continue;
         };
         if r.steps.len() != 1 {
             return Err(arg_err(
@@ -390,6 +435,40 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
         }
     }
     Ok(out)
+}
+
+/// `src` quantized and dequantized by the affine recipe `steps` (an
+/// optional `transpose` first, `affine_words` last), back in `src`'s layout.
+fn dequantize_affine(src: &HostTensor, steps: &[String], params: &str) -> Result<HostTensor, String> {
+    let a = parse_affine(params)?;
+    let perm = match steps {
+        [_] => None,
+        [first, _] => {
+            let p = first
+                .strip_prefix("transpose(")
+                .and_then(|p| p.strip_suffix(')'))
+                .ok_or_else(|| format!("cannot dequantize after the step `{first}`"))?;
+            Some(parse_perm(first, p)?)
+        }
+        _ => return Err("cannot dequantize after more than one earlier step".into()),
+    };
+    let stored = match &perm {
+        Some(p) => transpose(src, p)?,
+        None => src.clone(),
+    };
+    let values = stored.to_f32().ok_or("not a float tensor")?;
+    a.check_shape(&stored.shape)?;
+    let deq = HostTensor::from_f32(stored.shape.clone(), &a.dequantize(&a.quantize(&values), true));
+    match perm {
+        Some(p) => {
+            let mut inverse = vec![0; p.len()];
+            for (i, &d) in p.iter().enumerate() {
+                inverse[d] = i;
+            }
+            transpose(&deq, &inverse)
+        }
+        None => Ok(deq),
+    }
 }
 
 #[cfg(test)]

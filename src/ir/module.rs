@@ -72,6 +72,13 @@ impl Module {
             .collect()
     }
 
+    /// The first operation of a function's body (of its first region's first block).
+    pub fn first_body_op(&self, func: Op) -> Option<Op> {
+        let region = *self.dfg.op(func).regions.first()?;
+        let block = *self.layout.region(region).blocks.first()?;
+        self.layout.block(block).ops.first().copied()
+    }
+
     /// The function (`func.func`) that contains `op`, if any.
     pub fn enclosing_function(&self, op: Op) -> Option<Op> {
         let mut cur = op;

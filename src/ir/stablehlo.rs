@@ -350,3 +350,91 @@ pub fn reduce(
     set_sig(m, op, Some(inputs), vec![ty]);
     m.dfg.op(op).results[0]
 }
+
+/// `stablehlo.add %a, %b : T` (same types).
+pub fn add(m: &mut Module, anchor: Op, a: Value, b: Value) -> Value {
+    let ty = m.dfg.ty(a).clone();
+    simple_op(m, anchor, "stablehlo.add", &[a, b], "", ty, true)
+}
+
+/// The dequantization of MLX's affine form (`crate::affine`) in the graph,
+/// before `anchor`: `words` (`ui32 [.., C / per_word]`) are unpacked with
+/// `shift_right_logical` and `and`, converted to f32, and scaled per group
+/// by `scales` and `biases` (f32 `[.., C / group]`):
+/// `w = reshape(convert(q) * s + b)`, f32 of `shape`.
+pub fn affine_dequant(
+    m: &mut Module,
+    anchor: Op,
+    words: Value,
+    scales: Value,
+    biases: Value,
+    a: crate::affine::Affine,
+    shape: &[u64],
+) -> Value {
+    let r = shape.len();
+    let lead = &shape[..r - 1];
+    let per = a.per_word();
+    let u32_t = ElemType::from_text("ui32");
+    let mut unpacked: Vec<u64> = lead.to_vec();
+    unpacked.extend([shape[r - 1] / per, per]);
+    let keep: Vec<usize> = (0..r).collect();
+    let t = |s: &[u64], e: &ElemType| TensorType::new(s, e.clone());
+    let wb = broadcast_in_dim(m, anchor, words, &keep, t(&unpacked, &u32_t));
+    let shift_bytes: Vec<u8> = (0..per as u32)
+        .flat_map(|j: u32| (j * a.bits).to_le_bytes())
+        .collect();
+    let shifts = constant_hex(m, anchor, t(&[per], &u32_t), &shift_bytes);
+    let shifts = broadcast_in_dim(m, anchor, shifts, &[r], t(&unpacked, &u32_t));
+    let unpacked_t = Type::Tensor(t(&unpacked, &u32_t));
+    let shifted = simple_op(
+        m,
+        anchor,
+        "stablehlo.shift_right_logical",
+        &[wb, shifts],
+        "",
+        unpacked_t.clone(),
+        true,
+    );
+    let mask = constant_hex(m, anchor, t(&[], &u32_t), &a.max_q().to_le_bytes());
+    let mask = broadcast_in_dim(m, anchor, mask, &[], t(&unpacked, &u32_t));
+    let q = simple_op(
+        m,
+        anchor,
+        "stablehlo.and",
+        &[shifted, mask],
+        "",
+        unpacked_t,
+        true,
+    );
+    let qf = convert(m, anchor, q, ElemType::F32).expect("a tensor");
+    let mut grouped: Vec<u64> = lead.to_vec();
+    grouped.extend([shape[r - 1] / a.group, a.group]);
+    let qg = if grouped == unpacked {
+        qf
+    } else {
+        reshape(m, anchor, qf, &grouped).expect("a tensor")
+    };
+    let sb = broadcast_in_dim(m, anchor, scales, &keep, t(&grouped, &ElemType::F32));
+    let bb = broadcast_in_dim(m, anchor, biases, &keep, t(&grouped, &ElemType::F32));
+    let scaled = multiply(m, anchor, qg, sb);
+    let w = add(m, anchor, scaled, bb);
+    reshape(m, anchor, w, shape).expect("a tensor")
+}
+
+/// `stablehlo.transpose %x, dims = [...] : (T) -> U`: out dim i is x dim
+/// `perm[i]`.
+pub fn transpose(m: &mut Module, anchor: Op, x: Value, perm: &[usize]) -> Option<Value> {
+    let t = m.dfg.ty(x).as_tensor()?.clone();
+    let shape = t.static_shape()?;
+    let out: Vec<u64> = perm.iter().map(|&p| shape[p]).collect();
+    let list: Vec<String> = perm.iter().map(|d| d.to_string()).collect();
+    Some(simple_op(
+        m,
+        anchor,
+        "stablehlo.transpose",
+        &[x],
+        &format!("dims = [{}]", list.join(", ")),
+        Type::Tensor(TensorType::new(&out, t.elem)),
+        false,
+    ))
+}
