@@ -16,9 +16,9 @@
 
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
+use crate::affine::{Affine, Storage};
 use crate::ir::stablehlo::{self, DotDims};
 use crate::ir::{ElemType, Module, Op, TensorType, Type, Value, ValueDef};
-use crate::affine::Affine;
 use crate::quant::Scheme;
 
 const OPTIONS: &[OptionInfo] = &[
@@ -33,6 +33,12 @@ const OPTIONS: &[OptionInfo] = &[
         kind: "8|4",
         default: "8",
         help: "4: MLX's affine 4-bit form (per group of group-size along the contracting dim, default 64: w = scale * q + bias, q packed eight to a u32 word, unpacked in the graph; `fuse-dequant` then moves scale and bias after the dot)",
+    },
+    OptionInfo {
+        name: "storage",
+        kind: "bytes|words",
+        default: "bytes",
+        help: "with bits=4: bytes stores one value per ui8 (measured 1.65x faster on IREE llvm-cpu than unpacking words in the graph); words stores MLX's packed u32 words",
     },
     OptionInfo {
         name: "group-form",
@@ -67,6 +73,10 @@ pub fn info() -> PassInfo {
                 split: o.choice_or("group-form", &["dequant", "split"], "split")? == "split",
                 int8_activations: o.choice_or("activations", &["f32", "int8"], "f32")? == "int8",
                 four_bit: o.choice_or("bits", &["8", "4"], "8")? == "4",
+                storage: match o.choice_or("storage", &["bytes", "words"], "bytes")? {
+                    "words" => Storage::Words,
+                    _ => Storage::Bytes,
+                },
             }))
         },
     }
@@ -79,6 +89,7 @@ pub struct Int8Weights {
     split: bool,
     int8_activations: bool,
     four_bit: bool,
+    storage: Storage,
 }
 
 fn tensor(shape: &[u64], elem: ElemType) -> Type {
@@ -175,22 +186,37 @@ impl Int8Weights {
         a.check_shape(&stored).ok()?;
         match root {
             Root::Arg(arg) => {
-                weights::store_affine_arg(m, arg, a, moved.then_some(&perm[..]), dot)?;
+                weights::store_affine_arg(
+                    m,
+                    arg,
+                    a,
+                    self.storage,
+                    moved.then_some(&perm[..]),
+                    dot,
+                )?;
             }
             Root::Constant(c) => {
                 let values = super::precision::constant_f32(m, c)?;
                 let host = crate::tensor::HostTensor::from_f32(shape.to_vec(), &values);
                 let host = crate::weights::transpose(&host, &perm).ok()?;
                 let p = a.quantize(&host.to_f32()?);
-                let bytes = |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
-                let words: Vec<u8> = p.words.iter().flat_map(|x| x.to_le_bytes()).collect();
-                let words_t = TensorType::new(&a.words_shape(&stored), ElemType::from_text("ui32"));
+                let bytes =
+                    |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
+                let words = a.stored_bytes(&p.words, self.storage);
+                let elem = match self.storage {
+                    Storage::Bytes => "ui8",
+                    Storage::Words => "ui32",
+                };
+                let words_t = TensorType::new(
+                    &a.stored_shape(&stored, self.storage),
+                    ElemType::from_text(elem),
+                );
                 let group_t = TensorType::new(&a.group_shape(&stored), ElemType::F32);
                 let q = stablehlo::constant_hex(m, dot, words_t, &words);
                 let q = stablehlo::optimization_barrier(m, dot, q);
                 let s = stablehlo::constant_hex(m, dot, group_t.clone(), &bytes(&p.scales));
                 let b = stablehlo::constant_hex(m, dot, group_t, &bytes(&p.biases));
-                let w = stablehlo::affine_dequant(m, dot, q, s, b, a, &stored);
+                let w = stablehlo::affine_dequant(m, dot, (q, s, b), a, self.storage, &stored);
                 let w = if moved {
                     let mut inverse = vec![0; perm.len()];
                     for (i, &d) in perm.iter().enumerate() {
@@ -205,7 +231,11 @@ impl Int8Weights {
             Root::Other(_) => return None,
         }
         let n: u64 = shape.iter().product();
-        Some(n / 2 + 2 * 4 * (n / group))
+        let stored_bytes = match self.storage {
+            Storage::Bytes => n,
+            Storage::Words => n / 2,
+        };
+        Some(stored_bytes + 2 * 4 * (n / group))
     }
 
     /// `out = convert(dot(q_x, q) -> i32) * s_x * s_w`, with

@@ -9,6 +9,7 @@
 //! it; it is compiled as the `hlo_opt::passes` module (see docs/ARCHITECTURE.md).
 
 pub mod cleanup;
+pub mod fuse_dequant;
 pub mod graph_precision;
 pub mod int8;
 pub mod layout;
@@ -107,6 +108,7 @@ pub fn registry() -> Vec<PassInfo> {
         graph_precision::info_bf16(),
         layout::info(),
         int8::info(),
+        fuse_dequant::info(),
         cleanup::info(),
         perturb::info(),
     ]

@@ -190,7 +190,8 @@ pub fn arg_origin(m: &Module, arg: Value) -> Option<(usize, String)> {
 }
 
 /// Re-stores the f32 weight argument `arg` in MLX's affine form
-/// (`crate::affine`): the argument becomes the packed `ui32` words and two
+/// (`crate::affine`): the argument becomes the stored integers (`ui8` bytes
+/// or packed `ui32` words, by `storage`) and two
 /// new arguments (scales, biases) are appended, each with its `hlo_opt.*`
 /// recipe; the graph dequantizes before `anchor` and every former use of
 /// `arg` reads the dequantized f32 tensor. With `perm`, the stored form is
@@ -200,6 +201,7 @@ pub fn store_affine_arg(
     m: &mut Module,
     arg: Value,
     a: crate::affine::Affine,
+    storage: crate::affine::Storage,
     perm: Option<&[usize]>,
     anchor: crate::ir::Op,
 ) -> Option<Value> {
@@ -222,16 +224,22 @@ pub fn store_affine_arg(
         }
         None => String::new(),
     };
-    let prior = hlo_opt_recipe(m, arg).map(|r| format!("{r}|")).unwrap_or_default();
+    let prior = hlo_opt_recipe(m, arg)
+        .map(|r| format!("{r}|"))
+        .unwrap_or_default();
     let (from, orig_type) =
         arg_origin(m, arg).unwrap_or((arg_index(m, arg)?, m.dfg.ty(arg).to_string()));
     let readers = m.dfg.uses(arg);
-    record_arg_step(m, arg, &format!("{lead}affine_words({params})"));
+    record_arg_step(m, arg, &format!("{lead}{}({params})", storage.step()));
+    let elem = match storage {
+        crate::affine::Storage::Bytes => "ui8",
+        crate::affine::Storage::Words => "ui32",
+    };
     m.set_decl_type(
         arg,
         Type::Tensor(TensorType::new(
-            &a.words_shape(&stored),
-            ElemType::from_text("ui32"),
+            &a.stored_shape(&stored, storage),
+            ElemType::from_text(elem),
         )),
     );
     let group_t = Type::Tensor(TensorType::new(&a.group_shape(&stored), ElemType::F32));
@@ -247,7 +255,14 @@ pub fn store_affine_arg(
         ));
         extra.push(v);
     }
-    let w = crate::ir::stablehlo::affine_dequant(m, anchor, arg, extra[0], extra[1], a, &stored);
+    let w = crate::ir::stablehlo::affine_dequant(
+        m,
+        anchor,
+        (arg, extra[0], extra[1]),
+        a,
+        storage,
+        &stored,
+    );
     let w = match perm {
         Some(p) => {
             let mut inverse = vec![0; p.len()];

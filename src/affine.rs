@@ -18,6 +18,37 @@ pub struct Affine {
     pub group: u64,
 }
 
+/// How the integers are stored in the graph's arguments and constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// One value per `ui8` byte, `[.., cols]`: measured 1.65x faster on IREE
+    /// llvm-cpu than unpacking words in the graph (docs/perf.md); 4-bit values
+    /// take twice their packed size.
+    Bytes,
+    /// MLX's u32 words as they are, `[.., cols * bits / 32]`, unpacked in the
+    /// graph with `shift_right_logical` and `and`.
+    Words,
+}
+
+impl Storage {
+    /// Reads `bytes` or `words`.
+    pub fn parse(s: &str) -> Option<Storage> {
+        match s {
+            "bytes" => Some(Storage::Bytes),
+            "words" => Some(Storage::Words),
+            _ => None,
+        }
+    }
+
+    /// The recipe step that makes the stored integers (`affine_bytes` / `affine_words`).
+    pub fn step(self) -> &'static str {
+        match self {
+            Storage::Bytes => "affine_bytes",
+            Storage::Words => "affine_words",
+        }
+    }
+}
+
 /// Packed words and per-group scales and biases of one tensor.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Packed {
@@ -77,6 +108,22 @@ impl Affine {
         s
     }
 
+    /// The stored integers' shape for a tensor of `shape`.
+    pub fn stored_shape(self, shape: &[u64], storage: Storage) -> Vec<u64> {
+        match storage {
+            Storage::Bytes => shape.to_vec(),
+            Storage::Words => self.words_shape(shape),
+        }
+    }
+
+    /// The stored integers as little-endian bytes.
+    pub fn stored_bytes(self, words: &[u32], storage: Storage) -> Vec<u8> {
+        match storage {
+            Storage::Bytes => self.unpack(words).into_iter().map(|q| q as u8).collect(),
+            Storage::Words => words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+        }
+    }
+
     /// The scales' and biases' shape for a tensor of `shape`.
     pub fn group_shape(self, shape: &[u64]) -> Vec<u64> {
         let mut s = shape.to_vec();
@@ -106,7 +153,11 @@ impl Affine {
             biases.push(lo);
             for &x in chunk {
                 let v = ((x - lo) / scale).round();
-                let v = if v.is_nan() { 0.0 } else { v.clamp(0.0, n_bins) };
+                let v = if v.is_nan() {
+                    0.0
+                } else {
+                    v.clamp(0.0, n_bins)
+                };
                 q.push(v as u32);
             }
         }
@@ -122,9 +173,9 @@ impl Affine {
         let per = self.per_word() as usize;
         q.chunks(per)
             .map(|c| {
-                c.iter()
-                    .enumerate()
-                    .fold(0u32, |w, (j, &v)| w | (v & self.max_q()) << (j as u32 * self.bits))
+                c.iter().enumerate().fold(0u32, |w, (j, &v)| {
+                    w | (v & self.max_q()) << (j as u32 * self.bits)
+                })
             })
             .collect()
     }

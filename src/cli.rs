@@ -199,6 +199,11 @@ pub enum WeightsCommand {
         /// layers) to argument names or positions, where names differ.
         #[arg(long, value_name = "MAP.json")]
         map: Option<PathBuf>,
+        /// How the graph takes the integers: `bytes` (one value per ui8,
+        /// unpacked here; measured faster on IREE llvm-cpu) or `words` (MLX's
+        /// u32 words as they are, unpacked in the graph).
+        #[arg(long, default_value = "bytes", value_parser = ["bytes", "words"])]
+        storage: String,
     },
 }
 
@@ -336,7 +341,19 @@ fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
             output,
             weights_out,
             map,
-        } => return run_import_mlx(graph, checkpoint, output, weights_out, map.as_deref()),
+            storage,
+        } => {
+            let storage = crate::affine::Storage::parse(storage)
+                .ok_or_else(|| RunError::Step(format!("unknown storage `{storage}`")))?;
+            return run_import_mlx(
+                graph,
+                checkpoint,
+                output,
+                weights_out,
+                map.as_deref(),
+                storage,
+            );
+        }
     };
     let module = front::parse(load(&rewritten.display().to_string())?)?;
     let orig = crate::tensor::read_set(from)?;
@@ -357,6 +374,7 @@ fn run_import_mlx(
     output: &Path,
     weights_out: &Path,
     map: Option<&Path>,
+    storage: crate::affine::Storage,
 ) -> Result<(), RunError> {
     let mut module = front::parse(load(&graph.display().to_string())?)?;
     let map: std::collections::BTreeMap<String, String> = match map {
@@ -384,7 +402,7 @@ fn run_import_mlx(
         }
     };
     let ckpt = crate::mlx::Checkpoint::read(checkpoint)?;
-    let imported = crate::mlx::import(&mut module, &ckpt, &map)?;
+    let imported = crate::mlx::import(&mut module, &ckpt, &map, storage)?;
     crate::tensor::write_set(weights_out, &imported.weights)?;
     write_atomically(output, &module)?;
     for (name, arg) in &imported.placed {

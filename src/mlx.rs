@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::affine::{Affine, Packed};
+use crate::affine::{Affine, Packed, Storage};
 use crate::ir::{ElemType, Module, Value};
 use crate::tensor::{DType, HostTensor, TensorError, TensorSet};
 
@@ -202,10 +202,11 @@ impl Checkpoint {
                 .tensors
                 .get(&weight_key)
                 .ok_or_else(|| bad(format!("{key} has no {weight_key}")))?;
-            let biases = self
-                .tensors
-                .get(&biases_key)
-                .ok_or_else(|| bad(format!("{key} has no {biases_key} (only affine mode is supported)")))?;
+            let biases = self.tensors.get(&biases_key).ok_or_else(|| {
+                bad(format!(
+                    "{key} has no {biases_key} (only affine mode is supported)"
+                ))
+            })?;
             let affine = self.quant.for_layer(layer).ok_or_else(|| {
                 bad(format!(
                     "{layer} is stored quantized but config.json gives no quantization for it"
@@ -229,8 +230,16 @@ impl Checkpoint {
                 },
             });
             used.extend([key.as_str()]);
-            used.push(self.tensors.get_key_value(&weight_key).map_or("", |(k, _)| k));
-            used.push(self.tensors.get_key_value(&biases_key).map_or("", |(k, _)| k));
+            used.push(
+                self.tensors
+                    .get_key_value(&weight_key)
+                    .map_or("", |(k, _)| k),
+            );
+            used.push(
+                self.tensors
+                    .get_key_value(&biases_key)
+                    .map_or("", |(k, _)| k),
+            );
         }
         for (name, t) in &self.tensors {
             if !used.contains(&name.as_str()) {
@@ -260,7 +269,10 @@ fn quantized_shape(
     }
     for (what, t) in [("scales", scales), ("biases", biases)] {
         if !matches!(t.dtype, DType::F32 | DType::F16 | DType::BF16) {
-            return Err(format!("{what} are {}, expected floats", t.dtype.mlir_name()));
+            return Err(format!(
+                "{what} are {}, expected floats",
+                t.dtype.mlir_name()
+            ));
         }
     }
     let mut shape = words.shape.clone();
@@ -350,6 +362,7 @@ pub fn import(
     m: &mut Module,
     ckpt: &Checkpoint,
     map: &BTreeMap<String, String>,
+    storage: Storage,
 ) -> Result<Imported, MlxError> {
     let func = crate::weights::entry_function(m).ok_or(MlxError::NoEntry)?;
     let args: Vec<Value> = m.dfg.op(func).decls.clone();
@@ -387,9 +400,17 @@ pub fn import(
             message,
         };
         let ty = m.dfg.ty(arg).as_tensor().cloned();
-        let (arg_shape, arg_elem) = match ty.as_ref().and_then(|t| Some((t.static_shape()?, t.elem.clone()))) {
+        let (arg_shape, arg_elem) = match ty
+            .as_ref()
+            .and_then(|t| Some((t.static_shape()?, t.elem.clone())))
+        {
             Some(x) => x,
-            None => return Err(mismatch(format!("argument type {} is not a static tensor", m.dfg.ty(arg)))),
+            None => {
+                return Err(mismatch(format!(
+                    "argument type {} is not a static tensor",
+                    m.dfg.ty(arg)
+                )))
+            }
         };
         match &entry {
             Entry::Plain { tensor, .. } => {
@@ -419,14 +440,24 @@ pub fn import(
                         "the checkpoint's weight is {shape:?}, the argument {arg_shape:?}"
                     )));
                 };
-                crate::passes::weights::store_affine_arg(m, arg, *affine, perm.as_deref(), anchor)
-                    .ok_or_else(|| mismatch("could not re-store the argument".into()))?;
+                crate::passes::weights::store_affine_arg(
+                    m,
+                    arg,
+                    *affine,
+                    storage,
+                    perm.as_deref(),
+                    anchor,
+                )
+                .ok_or_else(|| mismatch("could not re-store the argument".into()))?;
                 at_position.insert(
                     i,
                     HostTensor {
-                        dtype: DType::U32,
-                        shape: affine.words_shape(shape),
-                        data: packed.words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+                        dtype: match storage {
+                            Storage::Bytes => DType::U8,
+                            Storage::Words => DType::U32,
+                        },
+                        shape: affine.stored_shape(shape, storage),
+                        data: affine.stored_bytes(&packed.words, storage),
                     },
                 );
                 let gs = affine.group_shape(shape);
@@ -453,14 +484,21 @@ fn fit_plain(t: &HostTensor, shape: &[u64], elem: &ElemType) -> Result<HostTenso
             t.shape
         ));
     }
-    let want = DType::from_elem(elem).ok_or_else(|| format!("argument element type {elem} is not supported"))?;
+    let want = DType::from_elem(elem)
+        .ok_or_else(|| format!("argument element type {elem} is not supported"))?;
     if t.dtype == want {
         return Ok(t.clone());
     }
     let values = t
         .to_f32()
         .filter(|_| matches!(want, DType::F32 | DType::F16 | DType::BF16))
-        .ok_or_else(|| format!("cannot convert {} to {}", t.dtype.mlir_name(), want.mlir_name()))?;
+        .ok_or_else(|| {
+            format!(
+                "cannot convert {} to {}",
+                t.dtype.mlir_name(),
+                want.mlir_name()
+            )
+        })?;
     if want == DType::F32 {
         return Ok(HostTensor::from_f32(shape.to_vec(), &values));
     }
@@ -472,7 +510,11 @@ fn fit_plain(t: &HostTensor, shape: &[u64], elem: &ElemType) -> Result<HostTenso
             want.mlir_name()
         )
     })?;
-    let back = HostTensor { dtype: want, shape: shape.to_vec(), data };
+    let back = HostTensor {
+        dtype: want,
+        shape: shape.to_vec(),
+        data,
+    };
     if back.to_f32().as_deref() != Some(&values[..]) {
         return Err(format!(
             "converting {} to {} would round values",
@@ -496,7 +538,10 @@ mod tests {
         )
         .unwrap();
         let q = QuantConfig::from_json(&c).unwrap();
-        assert_eq!(q.for_layer("model.layers.1.q"), Some(Affine::new(4, 64).unwrap()));
+        assert_eq!(
+            q.for_layer("model.layers.1.q"),
+            Some(Affine::new(4, 64).unwrap())
+        );
         assert_eq!(
             q.for_layer("model.layers.0.mlp.down_proj"),
             Some(Affine::new(8, 32).unwrap())
@@ -509,7 +554,13 @@ mod tests {
 
     #[test]
     fn names_match_by_words() {
-        assert_eq!(words_of("p['layers'][0]['wq']"), vec!["p", "layers", "0", "wq"]);
-        assert_eq!(words_of("model.layers.0.q_proj"), vec!["model", "layers", "0", "q_proj"]);
+        assert_eq!(
+            words_of("p['layers'][0]['wq']"),
+            vec!["p", "layers", "0", "wq"]
+        );
+        assert_eq!(
+            words_of("model.layers.0.q_proj"),
+            vec!["model", "layers", "0", "q_proj"]
+        );
     }
 }

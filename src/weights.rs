@@ -240,7 +240,10 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
                 })
             }
         }
-        ("affine_words", params) | ("affine_scales", params) | ("affine_biases", params) => {
+        ("affine_words", params)
+        | ("affine_bytes", params)
+        | ("affine_scales", params)
+        | ("affine_biases", params) => {
             let a = parse_affine(params)?;
             let values = t
                 .to_f32()
@@ -251,15 +254,18 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
                 "affine_words" => HostTensor {
                     dtype: DType::U32,
                     shape: a.words_shape(&t.shape),
-                    data: p.words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+                    data: a.stored_bytes(&p.words, crate::affine::Storage::Words),
+                },
+                "affine_bytes" => HostTensor {
+                    dtype: DType::U8,
+                    shape: t.shape.clone(),
+                    data: a.stored_bytes(&p.words, crate::affine::Storage::Bytes),
                 },
                 "affine_scales" => HostTensor::from_f32(a.group_shape(&t.shape), &p.scales),
                 _ => HostTensor::from_f32(a.group_shape(&t.shape), &p.biases),
             })
         }
-        ("transpose", perm) => {
-            transpose(&t, &parse_perm(step, perm)?)
-        }
+        ("transpose", perm) => transpose(&t, &parse_perm(step, perm)?),
         _ => Err(format!("unknown recipe step `{step}`")),
     }
 }
@@ -407,6 +413,7 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
         };
         if let Some(params) = last
             .strip_prefix("affine_words(")
+            .or_else(|| last.strip_prefix("affine_bytes("))
             .and_then(|p| p.strip_suffix(')'))
         {
             let src = pick(orig, r.from, &r.name).ok_or_else(|| arg_err("missing".into()))?;
@@ -438,8 +445,12 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
 }
 
 /// `src` quantized and dequantized by the affine recipe `steps` (an
-/// optional `transpose` first, `affine_words` last), back in `src`'s layout.
-fn dequantize_affine(src: &HostTensor, steps: &[String], params: &str) -> Result<HostTensor, String> {
+/// optional `transpose` first, `affine_words` or `affine_bytes` last), back in `src`'s layout.
+fn dequantize_affine(
+    src: &HostTensor,
+    steps: &[String],
+    params: &str,
+) -> Result<HostTensor, String> {
     let a = parse_affine(params)?;
     let perm = match steps {
         [_] => None,
@@ -458,7 +469,10 @@ fn dequantize_affine(src: &HostTensor, steps: &[String], params: &str) -> Result
     };
     let values = stored.to_f32().ok_or("not a float tensor")?;
     a.check_shape(&stored.shape)?;
-    let deq = HostTensor::from_f32(stored.shape.clone(), &a.dequantize(&a.quantize(&values), true));
+    let deq = HostTensor::from_f32(
+        stored.shape.clone(),
+        &a.dequantize(&a.quantize(&values), true),
+    );
     match perm {
         Some(p) => {
             let mut inverse = vec![0; p.len()];

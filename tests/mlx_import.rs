@@ -92,7 +92,13 @@ fn eye(n: u64) -> HostTensor {
 }
 
 /// Runs `main` of `mlir` on IREE's CPU backend.
-fn run(iree: &Iree, dir: &Path, mlir: &Path, inputs: &[HostTensor], outputs: usize) -> Vec<HostTensor> {
+fn run(
+    iree: &Iree,
+    dir: &Path,
+    mlir: &Path,
+    inputs: &[HostTensor],
+    outputs: usize,
+) -> Vec<HostTensor> {
     let tag = mlir.file_stem().unwrap().to_string_lossy().into_owned();
     let vmfb = dir.join(format!("{tag}.vmfb"));
     iree.compile(mlir, &vmfb, &Target::Cpu, &tag)
@@ -156,6 +162,12 @@ fn checkpoint(dir: &Path) -> (Layer, Layer, Vec<f32>) {
 /// all with one rounding (the target contracted to FMA) or all with two.
 #[test]
 fn import_dequantizes_bit_exactly() {
+    for storage in ["words", "bytes"] {
+        import_bit_exact(storage);
+    }
+}
+
+fn import_bit_exact(storage: &str) {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("ckpt");
     let (q, down, norm) = checkpoint(&ckpt);
@@ -171,24 +183,63 @@ fn import_dequantizes_bit_exactly() {
         .arg(&out)
         .arg("--weights-out")
         .arg(&weights)
+        .args(["--storage", storage])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{stderr}");
-    assert!(stderr.contains("lm_head.weight"), "unused tensor named: {stderr}");
-    assert!(stderr.contains("run-time inputs (not in the checkpoint): eye"), "{stderr}");
+    assert!(
+        stderr.contains("lm_head.weight"),
+        "unused tensor named: {stderr}"
+    );
+    assert!(
+        stderr.contains("run-time inputs (not in the checkpoint): eye"),
+        "{stderr}"
+    );
     let text = std::fs::read_to_string(&out).unwrap();
-    assert!(text.contains("tensor<8x16xui32>"), "4-bit words: {text}");
-    assert!(text.contains("tensor<8x16xui32>") && text.contains("tensor<8x16xui32>"));
-    assert!(text.contains("stablehlo.shift_right_logical"));
+    if storage == "words" {
+        assert!(
+            text.contains("%arg0: tensor<8x16xui32>"),
+            "4-bit words: {text}"
+        );
+        assert!(
+            text.contains("%arg1: tensor<8x16xui32>"),
+            "8-bit words: {text}"
+        );
+        assert!(text.contains("stablehlo.shift_right_logical"));
+    } else {
+        assert!(
+            text.contains("%arg0: tensor<8x128xui8>"),
+            "4-bit bytes: {text}"
+        );
+        assert!(
+            text.contains("%arg1: tensor<8x64xui8>"),
+            "8-bit bytes: {text}"
+        );
+        assert!(!text.contains("stablehlo.shift_right_logical"));
+    }
 
     // The written weights are the checkpoint's own words, keyed by position.
     let mut w = read_set(&weights).unwrap();
     w.sort_by(|a, b| a.0.cmp(&b.0));
     let names: Vec<&str> = w.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["arg000", "arg001", "arg002", "arg004", "arg005", "arg006", "arg007"]);
-    assert_eq!(w[0].1, q.words);
-    assert_eq!(w[1].1, down.words);
+    assert_eq!(
+        names,
+        ["arg000", "arg001", "arg002", "arg004", "arg005", "arg006", "arg007"]
+    );
+    if storage == "words" {
+        assert_eq!(w[0].1, q.words);
+        assert_eq!(w[1].1, down.words);
+    } else {
+        // One value per byte, lowest bits of each word first.
+        let first = u32::from_le_bytes(q.words.data[..4].try_into().unwrap());
+        let expect: Vec<u8> = (0..8).map(|j| (first >> (4 * j) & 15) as u8).collect();
+        assert_eq!(&w[0].1.data[..8], &expect[..]);
+        assert_eq!(
+            w[1].1.data, down.words.data,
+            "8-bit words are bytes already"
+        );
+    }
     assert_eq!(w[2].1.to_f32().unwrap(), norm);
 
     let Some(iree) = iree() else { return };
@@ -201,7 +252,14 @@ fn import_dequantizes_bit_exactly() {
     let fused = got_q == bits(&q.fused) && got_down == bits(&transpose(&down.fused, 8, 64));
     let unfused = got_q == bits(&q.unfused) && got_down == bits(&transpose(&down.unfused, 8, 64));
     assert!(fused || unfused, "not bit-exact with w = scale * q + bias");
-    eprintln!("bit-exact ({})", if fused { "fused multiply-add" } else { "two roundings" });
+    eprintln!(
+        "bit-exact ({})",
+        if fused {
+            "fused multiply-add"
+        } else {
+            "two roundings"
+        }
+    );
     assert_eq!(got[2].to_f32().unwrap(), norm);
 }
 
@@ -221,7 +279,12 @@ fn import_runs_a_decoder_like_its_dequantized_weights() {
     let mut quantized = 0;
     for (i, &a) in args.iter().enumerate() {
         let name = m.value_label(a);
-        let shape = m.dfg.ty(a).as_tensor().and_then(|t| t.static_shape()).unwrap();
+        let shape = m
+            .dfg
+            .ty(a)
+            .as_tensor()
+            .and_then(|t| t.static_shape())
+            .unwrap();
         if !name.starts_with("p[") {
             continue;
         }
@@ -260,8 +323,8 @@ fn import_runs_a_decoder_like_its_dequantized_weights() {
     let Some(iree) = iree() else { return };
     let w = read_set(&weights).unwrap();
     // Run-time inputs (tokens, caches) come from the model's own inputs.
-    let imported = hlo_opt::front::parse_str("imported", &std::fs::read_to_string(&out).unwrap())
-        .unwrap();
+    let imported =
+        hlo_opt::front::parse_str("imported", &std::fs::read_to_string(&out).unwrap()).unwrap();
     let n_args = hlo_opt::weights::entry_args(&imported).unwrap().len();
     let new_inputs: Vec<HostTensor> = (0..n_args)
         .map(|i| {
@@ -275,7 +338,13 @@ fn import_runs_a_decoder_like_its_dequantized_weights() {
     let n_out = hlo_opt::weights::entry_results(&m).unwrap().len();
     let orig: Vec<HostTensor> = dequantized.iter().map(|(_, t)| t.clone()).collect();
     std::fs::copy(&model, dir.path().join("original.mlir")).unwrap();
-    let a = run(&iree, dir.path(), &dir.path().join("original.mlir"), &orig, n_out);
+    let a = run(
+        &iree,
+        dir.path(),
+        &dir.path().join("original.mlir"),
+        &orig,
+        n_out,
+    );
     let b = run(&iree, dir.path(), &out, &new_inputs, n_out);
     for (x, y) in a.iter().zip(&b) {
         let (x, y) = (x.to_f64(), y.to_f64());
@@ -336,5 +405,8 @@ fn import_rejects_a_mismatched_checkpoint() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("config.json") && stderr.contains("3-bit"), "{stderr}");
+    assert!(
+        stderr.contains("config.json") && stderr.contains("3-bit"),
+        "{stderr}"
+    );
 }

@@ -167,3 +167,35 @@ fn int8_weights_grouped_split_contraction() {
 fn int8_weights_and_activations() {
     insta::assert_snapshot!(rewrite("matmul.mlir", &["int8-weights{activations=int8}"]));
 }
+
+#[test]
+fn int8_weights_four_bit_bytes() {
+    insta::assert_snapshot!(rewrite(
+        "attention.mlir",
+        &["int8-weights{bits=4,group-size=8}"]
+    ));
+}
+
+#[test]
+fn int8_weights_four_bit_words_constants() {
+    insta::assert_snapshot!(rewrite(
+        "mlp_constants_small.mlir",
+        &["int8-weights{bits=4,group-size=8,storage=words}"]
+    ));
+}
+
+#[test]
+fn fuse_dequant_after_four_bit() {
+    insta::assert_snapshot!(rewrite(
+        "attention.mlir",
+        &["int8-weights{bits=4,group-size=8}", "fuse-dequant"]
+    ));
+}
+
+#[test]
+fn fuse_dequant_emitter_chains() {
+    let out = rewrite("mlx_dequant.mlir", &["fuse-dequant"]);
+    // The multiply by a full tensor is not a dequantization: left alone.
+    assert!(out.contains("stablehlo.multiply %14, %full"), "{out}");
+    insta::assert_snapshot!(out);
+}

@@ -75,7 +75,17 @@ pub fn constant_hex(m: &mut Module, anchor: Op, ty: TensorType, bytes: &[u8]) ->
 
 /// The permutation `dims = [...]` of a pretty-form `stablehlo.transpose`.
 pub fn transpose_dims(m: &Module, op: Op) -> Option<Vec<usize>> {
-    if m.dfg.op(op).name != "stablehlo.transpose" {
+    dims_attr(m, op, "stablehlo.transpose")
+}
+
+/// The operand-to-result dim map `dims = [...]` of a pretty-form
+/// `stablehlo.broadcast_in_dim`.
+pub fn broadcast_dims(m: &Module, op: Op) -> Option<Vec<usize>> {
+    dims_attr(m, op, "stablehlo.broadcast_in_dim")
+}
+
+fn dims_attr(m: &Module, op: Op, name: &str) -> Option<Vec<usize>> {
+    if m.dfg.op(op).name != name || m.dfg.op(op).form != super::OpForm::Pretty {
         return None;
     }
     let text = m.op_text(op);
@@ -293,6 +303,39 @@ pub fn optimization_barrier(m: &mut Module, anchor: Op, x: Value) -> Value {
     )
 }
 
+/// `dot_general(a, b)` with the given dimension numbers and result type.
+pub fn dot_general(
+    m: &mut Module,
+    anchor: Op,
+    a: Value,
+    b: Value,
+    dims: &DotDims,
+    out: TensorType,
+) -> Value {
+    let mut attrs = String::new();
+    if !dims.lhs_batch.is_empty() {
+        attrs.push_str(&format!(
+            "batching_dims = {} x {}, ",
+            dims_text(&dims.lhs_batch),
+            dims_text(&dims.rhs_batch)
+        ));
+    }
+    attrs.push_str(&format!(
+        "contracting_dims = {} x {}",
+        dims_text(&dims.lhs_contract),
+        dims_text(&dims.rhs_contract)
+    ));
+    simple_op(
+        m,
+        anchor,
+        "stablehlo.dot_general",
+        &[a, b],
+        &attrs,
+        Type::Tensor(out),
+        false,
+    )
+}
+
 /// `dot_general(x [M, B, G], q [B, G, N])` batched over B, contracting G:
 /// `-> [B, M, N]` (f32).
 pub fn dot_batched(m: &mut Module, anchor: Op, x: Value, q: Value, out: TensorType) -> Value {
@@ -358,16 +401,52 @@ pub fn add(m: &mut Module, anchor: Op, a: Value, b: Value) -> Value {
 }
 
 /// The dequantization of MLX's affine form (`crate::affine`) in the graph,
-/// before `anchor`: `words` (`ui32 [.., C / per_word]`) are unpacked with
-/// `shift_right_logical` and `and`, converted to f32, and scaled per group
-/// by `scales` and `biases` (f32 `[.., C / group]`):
+/// before `anchor`, of `(stored, scales, biases)`: packed words (`ui32
+/// [.., C / per_word]`) are unpacked with `shift_right_logical` and `and`,
+/// converted to f32, and scaled per group by the scales and biases (f32
+/// `[.., C / group]`):
 /// `w = reshape(convert(q) * s + b)`, f32 of `shape`.
+///
+/// With [`Storage::Bytes`](crate::affine::Storage) the integers come one
+/// per `ui8` byte (`[.., C]`) and are only converted.
 pub fn affine_dequant(
     m: &mut Module,
     anchor: Op,
+    (stored, scales, biases): (Value, Value, Value),
+    a: crate::affine::Affine,
+    storage: crate::affine::Storage,
+    shape: &[u64],
+) -> Value {
+    let r = shape.len();
+    let keep: Vec<usize> = (0..r).collect();
+    let t = |s: &[u64], e: &ElemType| TensorType::new(s, e.clone());
+    let lead = &shape[..r - 1];
+    let mut grouped: Vec<u64> = lead.to_vec();
+    grouped.extend([shape[r - 1] / a.group, a.group]);
+    let qf = match storage {
+        crate::affine::Storage::Words => unpack_words(m, anchor, stored, a, shape),
+        crate::affine::Storage::Bytes => {
+            convert(m, anchor, stored, ElemType::F32).expect("a tensor")
+        }
+    };
+    let qf_shape = m.dfg.ty(qf).as_tensor().and_then(|t| t.static_shape());
+    let qg = if qf_shape.as_deref() == Some(&grouped[..]) {
+        qf
+    } else {
+        reshape(m, anchor, qf, &grouped).expect("a tensor")
+    };
+    let sb = broadcast_in_dim(m, anchor, scales, &keep, t(&grouped, &ElemType::F32));
+    let bb = broadcast_in_dim(m, anchor, biases, &keep, t(&grouped, &ElemType::F32));
+    let scaled = multiply(m, anchor, qg, sb);
+    let w = add(m, anchor, scaled, bb);
+    reshape(m, anchor, w, shape).expect("a tensor")
+}
+
+/// `words` (`ui32 [.., C / per_word]`) unpacked to f32 `[.., C / per_word, per_word]`.
+fn unpack_words(
+    m: &mut Module,
+    anchor: Op,
     words: Value,
-    scales: Value,
-    biases: Value,
     a: crate::affine::Affine,
     shape: &[u64],
 ) -> Value {
@@ -406,19 +485,7 @@ pub fn affine_dequant(
         unpacked_t,
         true,
     );
-    let qf = convert(m, anchor, q, ElemType::F32).expect("a tensor");
-    let mut grouped: Vec<u64> = lead.to_vec();
-    grouped.extend([shape[r - 1] / a.group, a.group]);
-    let qg = if grouped == unpacked {
-        qf
-    } else {
-        reshape(m, anchor, qf, &grouped).expect("a tensor")
-    };
-    let sb = broadcast_in_dim(m, anchor, scales, &keep, t(&grouped, &ElemType::F32));
-    let bb = broadcast_in_dim(m, anchor, biases, &keep, t(&grouped, &ElemType::F32));
-    let scaled = multiply(m, anchor, qg, sb);
-    let w = add(m, anchor, scaled, bb);
-    reshape(m, anchor, w, shape).expect("a tensor")
+    convert(m, anchor, q, ElemType::F32).expect("a tensor")
 }
 
 /// `stablehlo.transpose %x, dims = [...] : (T) -> U`: out dim i is x dim
