@@ -268,11 +268,7 @@ impl Pass for FuseDequant {
     }
 
     fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
-        let dots: Vec<Op> = m
-            .walk()
-            .into_iter()
-            .filter(|&op| m.dfg.op(op).name == "stablehlo.dot_general")
-            .collect();
+        let dots = m.ops_named("stablehlo.dot_general");
         let mut changed = false;
         for dot in dots {
             let d = m.dfg.op(dot);

@@ -117,6 +117,19 @@ fn run(
     .unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// `hlo-opt weights import-mlx GRAPH CKPT -o OUT --weights-out W`.
+fn import_cmd(graph: &Path, ckpt: &Path, out: &Path, weights: &Path) -> std::process::Command {
+    let mut c = hlo_opt();
+    c.args(["weights", "import-mlx"])
+        .arg(graph)
+        .arg(ckpt)
+        .arg("-o")
+        .arg(out)
+        .arg("--weights-out")
+        .arg(weights);
+    c
+}
+
 fn iree() -> Option<Iree> {
     match Iree::find() {
         Ok(i) => Some(i),
@@ -175,14 +188,7 @@ fn import_bit_exact(storage: &str) {
     std::fs::write(&graph, GRAPH).unwrap();
     let out = dir.path().join("imported.mlir");
     let weights = dir.path().join("w.safetensors");
-    let o = hlo_opt()
-        .args(["weights", "import-mlx"])
-        .arg(&graph)
-        .arg(&ckpt)
-        .arg("-o")
-        .arg(&out)
-        .arg("--weights-out")
-        .arg(&weights)
+    let o = import_cmd(&graph, &ckpt, &out, &weights)
         .args(["--storage", storage])
         .output()
         .unwrap();
@@ -309,16 +315,7 @@ fn import_runs_a_decoder_like_its_dequantized_weights() {
     .unwrap();
     let out = dir.path().join("imported.mlir");
     let weights = dir.path().join("w");
-    let o = hlo_opt()
-        .args(["weights", "import-mlx"])
-        .arg(&model)
-        .arg(&ckpt)
-        .arg("-o")
-        .arg(&out)
-        .arg("--weights-out")
-        .arg(&weights)
-        .output()
-        .unwrap();
+    let o = import_cmd(&model, &ckpt, &out, &weights).output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let Some(iree) = iree() else { return };
     let w = read_set(&weights).unwrap();
@@ -367,16 +364,7 @@ fn import_rejects_a_mismatched_checkpoint() {
     std::fs::write(&graph, GRAPH.replace("8x128xf32", "8x256xf32")).unwrap();
     let out = dir.path().join("imported.mlir");
     let weights = dir.path().join("w.safetensors");
-    let o = hlo_opt()
-        .args(["weights", "import-mlx"])
-        .arg(&graph)
-        .arg(&ckpt)
-        .arg("-o")
-        .arg(&out)
-        .arg("--weights-out")
-        .arg(&weights)
-        .output()
-        .unwrap();
+    let o = import_cmd(&graph, &ckpt, &out, &weights).output().unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{stderr}");
     assert!(
@@ -393,16 +381,7 @@ fn import_rejects_a_mismatched_checkpoint() {
     )
     .unwrap();
     std::fs::write(&graph, GRAPH).unwrap();
-    let o = hlo_opt()
-        .args(["weights", "import-mlx"])
-        .arg(&graph)
-        .arg(&ckpt)
-        .arg("-o")
-        .arg(&out)
-        .arg("--weights-out")
-        .arg(&weights)
-        .output()
-        .unwrap();
+    let o = import_cmd(&graph, &ckpt, &out, &weights).output().unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{stderr}");
     assert!(

@@ -72,6 +72,14 @@ impl Module {
             .collect()
     }
 
+    /// Every operation named `name`, in program order.
+    pub fn ops_named(&self, name: &str) -> Vec<Op> {
+        self.walk()
+            .into_iter()
+            .filter(|&op| self.dfg.op(op).name == name)
+            .collect()
+    }
+
     /// The first operation of a function's body (of its first region's first block).
     pub fn first_body_op(&self, func: Op) -> Option<Op> {
         let region = *self.dfg.op(func).regions.first()?;
