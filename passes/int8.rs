@@ -3,6 +3,7 @@
 //! Rewrites (one-line algebra each):
 //!
 //! * `per-channel`: dot(x, W) ==> dot(x, convert(q)) * s    — s per output channel, applied after the dot (exact)
+//! * `convolution`: conv(x, W) ==> conv(x, convert(q)) * s  — s per output feature (`o`), after the convolution
 //! * `grouped`:     dot(x, W) ==> dot(x, convert(q) * s_g)  — s per `group-size` run of the contracting dim
 //! * `grouped-split`: dot(x, W) ==> Σ_g dot(x_g, convert(q_g)) * s_g — the contraction split by group
 //! * `int8-activations`: dot(x, W) ==> convert(dot(q_x, q) -> i32) * s_x * s — x quantized per row at run time
@@ -335,14 +336,102 @@ impl Int8Weights {
     }
 }
 
+/// `op(x, w) ==> op(x, qf) * broadcast(s, map)`: the weight operand
+/// replaced by the converted integers and the result scaled per channel.
+fn scale_after(m: &mut Module, op: Op, qf: Value, s: Value, map: &[usize]) -> bool {
+    m.dfg.set_operand(op, 1, qf);
+    m.refresh_signature(op);
+    let out = m.dfg.op(op).results[0];
+    let Some(out_t) = m.dfg.ty(out).as_tensor().cloned() else {
+        return false;
+    };
+    let Some(after) = m.next_op(op) else {
+        return false;
+    };
+    let sb = stablehlo::broadcast_in_dim(m, after, s, map, out_t);
+    let scaled = stablehlo::multiply(m, after, out, sb);
+    stablehlo::set_loc(m, sb, op);
+    stablehlo::set_loc(m, scaled, op);
+    let mul = m.dfg.producer(scaled).expect("multiply");
+    m.dfg.replace_uses(out, scaled, Some(mul));
+    true
+}
+
+impl Int8Weights {
+    /// Per-output-channel int8 kernels for a convolution:
+    /// `conv(x, W) ==> conv(x, convert(q)) * broadcast(s)`, exact because
+    /// each output feature reads only its own kernel slice.
+    fn convolution(&self, m: &mut Module, conv: Op, stats: &mut PassStats) -> bool {
+        let d = m.dfg.op(conv);
+        if d.operands.len() != 2
+            || d.results.len() != 1
+            || m.dfg.ty(d.results[0]).elem() != Some(&ElemType::F32)
+        {
+            return false;
+        }
+        let w = d.operands[1];
+        let Some(wt) = m.dfg.ty(w).as_tensor().cloned() else {
+            return false;
+        };
+        let Some(shape) = wt.static_shape() else {
+            return false;
+        };
+        if wt.elem != ElemType::F32 || wt.num_elements().unwrap_or(0) < self.min_elements.max(1) {
+            stats.bump("skipped-small");
+            return false;
+        }
+        let Some(cd) = stablehlo::ConvDims::read(m, conv) else {
+            return false;
+        };
+        // The scale is broadcast to the result's type: it must be static.
+        let out = m.dfg.op(conv).results[0];
+        if m.dfg
+            .ty(out)
+            .as_tensor()
+            .and_then(|t| t.static_shape())
+            .is_none()
+        {
+            stats.bump("skipped-dynamic-result");
+            return false;
+        }
+        if self.four_bit || self.group != 0 || self.int8_activations {
+            stats.bump("skipped-convolution-per-channel-only");
+            return false;
+        }
+        let root = weights::find_root(m, w);
+        if root.value() != w || matches!(root, Root::Other(_)) || m.dfg.uses(w).len() != 1 {
+            stats.bump("skipped-not-a-weight");
+            return false;
+        }
+        let scheme = Scheme::PerChannel {
+            reduce: (0..shape.len()).filter(|&i| i != cd.kernel_out).collect(),
+        };
+        let Some((q, s)) = self.store(m, conv, root, &scheme, &shape, stats) else {
+            return false;
+        };
+        let qf = stablehlo::convert(m, conv, q, ElemType::F32).expect("a tensor");
+        if !scale_after(m, conv, qf, s, &[cd.output_feature]) {
+            return false;
+        }
+        stats.bump("convolution");
+        let n = wt.num_elements().unwrap_or(0);
+        *stats.figures.entry("weight-bytes-before").or_default() += n * 4;
+        *stats.figures.entry("weight-bytes-after").or_default() += n + shape[cd.kernel_out] * 4;
+        true
+    }
+}
+
 impl Pass for Int8Weights {
     fn name(&self) -> &'static str {
         "int8-weights"
     }
 
     fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
-        let dots = m.ops_named("stablehlo.dot_general");
         let mut changed = false;
+        for conv in m.ops_named("stablehlo.convolution") {
+            changed |= self.convolution(m, conv, stats);
+        }
+        let dots = m.ops_named("stablehlo.dot_general");
         for dot in dots {
             let d = m.dfg.op(dot);
             if d.operands.len() != 2
@@ -437,13 +526,14 @@ impl Pass for Int8Weights {
             let qf = stablehlo::convert(m, dot, q, ElemType::F32).expect("a tensor");
             match &scheme {
                 Scheme::PerChannel { .. } => {
-                    m.dfg.set_operand(dot, 1, qf);
-                    m.refresh_signature(dot);
                     // out = dot(x, q) * broadcast(s): s's dims are the rhs
                     // batch dims (first in the output) and free dims (last).
-                    let out = m.dfg.op(dot).results[0];
-                    let out_t = m.dfg.ty(out).as_tensor().cloned().expect("a tensor");
-                    let out_rank = out_t.dims.as_ref().map_or(0, |d| d.len());
+                    let out_rank = m
+                        .dfg
+                        .ty(m.dfg.op(dot).results[0])
+                        .as_tensor()
+                        .and_then(|t| t.dims.as_ref())
+                        .map_or(0, |d| d.len());
                     let free: Vec<usize> = (0..shape.len())
                         .filter(|d| !dims.rhs_batch.contains(d) && !dims.rhs_contract.contains(d))
                         .collect();
@@ -457,15 +547,9 @@ impl Pass for Int8Weights {
                             }
                         })
                         .collect();
-                    let Some(after) = m.next_op(dot) else {
+                    if !scale_after(m, dot, qf, s, &map) {
                         continue;
-                    };
-                    let sb = stablehlo::broadcast_in_dim(m, after, s, &map, out_t);
-                    let scaled = stablehlo::multiply(m, after, out, sb);
-                    stablehlo::set_loc(m, sb, dot);
-                    stablehlo::set_loc(m, scaled, dot);
-                    let mul = m.dfg.producer(scaled).expect("multiply");
-                    m.dfg.replace_uses(out, scaled, Some(mul));
+                    }
                     stats.bump("per-channel");
                 }
                 Scheme::Grouped { group, .. } if self.split && two_d => {

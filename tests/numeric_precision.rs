@@ -366,6 +366,7 @@ fn int8_weights_decoders_within_documented_bounds() {
         ("qwen2_decoder_args", 2e-2),
         ("gemma2_decoder_args", 2e-2),
         ("llama_decoder_consts", 2e-2),
+        ("cnn_args", 2e-2),
     ] {
         let Some(Measured {
             errors,
@@ -476,6 +477,20 @@ fn presets_keep_the_numbers() {
             assert_eq!(agree, 1.0);
         }
     }
+}
+
+/// Convolution kernels quantized per output feature are exactly the scheme
+/// too: the CNN's int8 program equals the original on host-dequantized kernels.
+#[test]
+fn int8_convolutions_are_faithful_to_the_scheme() {
+    let Some((original, dequantized, int8)) = run_int8("cnn_args", "int8-weights") else {
+        return;
+    };
+    let faithful = rel_l2(&dequantized[0].to_f64(), &int8[0].to_f64());
+    let vs_f32 = rel_l2(&original[0].to_f64(), &int8[0].to_f64());
+    eprintln!("cnn int8: vs host-dequantized rel_l2 {faithful:.2e}; vs f32 {vs_f32:.2e}");
+    assert!(faithful <= 1e-5, "{faithful}");
+    assert!(vs_f32 > faithful);
 }
 
 /// `fuse-dequant` moves the dequantization after the dot exactly: the

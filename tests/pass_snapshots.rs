@@ -151,7 +151,7 @@ fn int8_weights_constants_behind_a_barrier() {
 }
 
 #[test]
-fn int8_weights_convolution_is_left_alone() {
+fn int8_weights_convolution_per_output_feature() {
     insta::assert_snapshot!(rewrite("conv.mlir", &["int8-weights"]));
 }
 

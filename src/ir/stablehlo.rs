@@ -505,3 +505,32 @@ pub fn transpose(m: &mut Module, anchor: Op, x: Value, perm: &[usize]) -> Option
         false,
     ))
 }
+
+/// The dims of a pretty-form `stablehlo.convolution` that per-channel
+/// quantization needs, from `dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConvDims {
+    /// The kernel's output-feature dim (`o`).
+    pub kernel_out: usize,
+    /// The result's feature dim (`f`).
+    pub output_feature: usize,
+}
+
+impl ConvDims {
+    /// Reads the dimension numbers of a pretty-form convolution.
+    pub fn read(m: &Module, op: Op) -> Option<ConvDims> {
+        let d = m.dfg.op(op);
+        if d.name != "stablehlo.convolution" || d.form != super::OpForm::Pretty {
+            return None;
+        }
+        let text = m.op_text(op);
+        let spec = text.split("dim_numbers = ").nth(1)?;
+        let (kernel, rest) = spec.split_once("]x[")?.1.split_once("]->[")?;
+        let output = rest.split(']').next()?;
+        let pos = |list: &str, key: &str| list.split(',').position(|t| t.trim() == key);
+        Some(ConvDims {
+            kernel_out: pos(kernel, "o")?,
+            output_feature: pos(output, "f")?,
+        })
+    }
+}
