@@ -240,6 +240,28 @@ def cnn():
     save_inputs("cnn_args.mlir", (p, x))
 
 
+def bench_cnn():
+    """A ResNet-like stack at benchmark size (no inputs saved; hlo-opt bench
+    makes seeded random ones): four 3x3 convolutions of 128 channels at
+    28x28, batch 1, residual adds, a classifier."""
+    c = 128
+    spec = {f"c{i}": jax.ShapeDtypeStruct((3, 3, c, c), jnp.float32) for i in range(4)}
+    spec["stem"] = jax.ShapeDtypeStruct((3, 3, 3, c), jnp.float32)
+    spec["fc"] = jax.ShapeDtypeStruct((c, 1000), jnp.float32)
+
+    def f(p, x):
+        dn = ("NHWC", "HWIO", "NHWC")
+        conv = lambda y, w: lax.conv_general_dilated(y, w, (1, 1), "SAME", dimension_numbers=dn)
+        y = jax.nn.relu(conv(x, p["stem"]))
+        for i in range(0, 4, 2):
+            h = jax.nn.relu(conv(y, p[f"c{i}"]))
+            y = jax.nn.relu(y + conv(h, p[f"c{i + 1}"]))
+        return y.mean(axis=(1, 2)) @ p["fc"]
+
+    x = jax.ShapeDtypeStruct((1, 28, 28, 3), jnp.float32)
+    save("bench_cnn.mlir", jax.jit(f).lower(spec, x).as_text(debug_info=True))
+
+
 def while_scan():
     def f(w, xs, h0):
         def body(h, x):
@@ -329,6 +351,9 @@ def norm_softmax():
 
 def main():
     os.makedirs(OUT, exist_ok=True)
+    if sys.argv[1:] == ["bench_cnn"]:
+        bench_cnn()
+        return
     export_decoder("llama_decoder_args.mlir", LLAMA, seed=1)
     export_decoder("llama_decoder_consts.mlir", LLAMA, seed=1, as_constants=True)
     export_decoder("qwen2_decoder_args.mlir", QWEN2, seed=2)
@@ -345,6 +370,7 @@ def main():
     bench = dict(d=1024, f=4096, vocab=8192, heads=16, kv_heads=4, head_dim=64, layers=4, seq=256)
     export_bench_decoder("bench_llama_d1024.mlir", bench)
     export_bench_decoder("bench_llama_d1024_outin.mlir", bench, out_in=True)
+    bench_cnn()
     with open(os.path.join(OUT, "VERSION"), "w") as f:
         f.write(f"jax {jax.__version__}\nnumpy {np.__version__}\npython {sys.version.split()[0]}\n")
 
