@@ -37,9 +37,9 @@ const OPTIONS: &[OptionInfo] = &[
     },
     OptionInfo {
         name: "storage",
-        kind: "bytes|words",
+        kind: "bytes|words|nibbles",
         default: "bytes",
-        help: "with bits=4: bytes stores one value per ui8 (measured 1.65x faster on IREE llvm-cpu than unpacking words in the graph); words stores MLX's packed u32 words",
+        help: "with bits=4: bytes stores one value per ui8; nibbles stores ui4, two to a byte (MLX's 4-bit words as they are); words stores packed u32 words unpacked in the graph (slowest; docs/perf.md)",
     },
     OptionInfo {
         name: "group-form",
@@ -74,10 +74,12 @@ pub fn info() -> PassInfo {
                 split: o.choice_or("group-form", &["dequant", "split"], "split")? == "split",
                 int8_activations: o.choice_or("activations", &["f32", "int8"], "f32")? == "int8",
                 four_bit: o.choice_or("bits", &["8", "4"], "8")? == "4",
-                storage: match o.choice_or("storage", &["bytes", "words"], "bytes")? {
-                    "words" => Storage::Words,
-                    _ => Storage::Bytes,
-                },
+                storage: Storage::parse(o.choice_or(
+                    "storage",
+                    &["bytes", "words", "nibbles"],
+                    "bytes",
+                )?)
+                .unwrap_or(Storage::Bytes),
             }))
         },
     }
@@ -203,21 +205,24 @@ impl Int8Weights {
                 let p = a.quantize(&host.to_f32()?);
                 let bytes =
                     |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
-                let words = a.stored_bytes(&p.words, self.storage);
-                let elem = match self.storage {
-                    Storage::Bytes => "ui8",
-                    Storage::Words => "ui32",
+                // MLIR's hex form of a sub-byte constant holds one element
+                // per byte, so a `ui4` constant is written from the bytes form.
+                let storage = self.storage.for_bits(a.bits);
+                let data_form = match storage {
+                    Storage::Nibbles => Storage::Bytes,
+                    s => s,
                 };
+                let words = a.stored_bytes(&p.words, data_form);
                 let words_t = TensorType::new(
-                    &a.stored_shape(&stored, self.storage),
-                    ElemType::from_text(elem),
+                    &a.stored_shape(&stored, storage),
+                    ElemType::from_text(storage.elem()),
                 );
                 let group_t = TensorType::new(&a.group_shape(&stored), ElemType::F32);
                 let q = stablehlo::constant_hex(m, dot, words_t, &words);
                 let q = stablehlo::optimization_barrier(m, dot, q);
                 let s = stablehlo::constant_hex(m, dot, group_t.clone(), &bytes(&p.scales));
                 let b = stablehlo::constant_hex(m, dot, group_t, &bytes(&p.biases));
-                let w = stablehlo::affine_dequant(m, dot, (q, s, b), a, self.storage, &stored);
+                let w = stablehlo::affine_dequant(m, dot, (q, s, b), a, storage, &stored);
                 let w = if moved {
                     let mut inverse = vec![0; perm.len()];
                     for (i, &d) in perm.iter().enumerate() {
@@ -234,7 +239,7 @@ impl Int8Weights {
         let n: u64 = shape.iter().product();
         let stored_bytes = match self.storage {
             Storage::Bytes => n,
-            Storage::Words => n / 2,
+            Storage::Words | Storage::Nibbles => n / 2,
         };
         Some(stored_bytes + 2 * 4 * (n / group))
     }

@@ -229,17 +229,14 @@ pub fn store_affine_arg(
         .unwrap_or_default();
     let (from, orig_type) =
         arg_origin(m, arg).unwrap_or((arg_index(m, arg)?, m.dfg.ty(arg).to_string()));
+    let storage = storage.for_bits(a.bits);
     let readers = m.dfg.uses(arg);
     record_arg_step(m, arg, &format!("{lead}{}({params})", storage.step()));
-    let elem = match storage {
-        crate::affine::Storage::Bytes => "ui8",
-        crate::affine::Storage::Words => "ui32",
-    };
     m.set_decl_type(
         arg,
         Type::Tensor(TensorType::new(
             &a.stored_shape(&stored, storage),
-            ElemType::from_text(elem),
+            ElemType::from_text(storage.elem()),
         )),
     );
     let group_t = Type::Tensor(TensorType::new(&a.group_shape(&stored), ElemType::F32));

@@ -28,6 +28,10 @@ pub enum Storage {
     /// MLX's u32 words as they are, `[.., cols * bits / 32]`, unpacked in the
     /// graph with `shift_right_logical` and `and`.
     Words,
+    /// 4-bit values as `ui4` `[.., cols]`, two to a byte, low nibble first:
+    /// byte for byte MLX's 4-bit words, and only converted in the graph.
+    /// Other widths fall back to [`Storage::Bytes`].
+    Nibbles,
 }
 
 impl Storage {
@@ -36,7 +40,25 @@ impl Storage {
         match s {
             "bytes" => Some(Storage::Bytes),
             "words" => Some(Storage::Words),
+            "nibbles" => Some(Storage::Nibbles),
             _ => None,
+        }
+    }
+
+    /// The storage used for `bits`-bit values (nibbles hold 4 bits only).
+    pub fn for_bits(self, bits: u32) -> Storage {
+        match self {
+            Storage::Nibbles if bits != 4 => Storage::Bytes,
+            s => s,
+        }
+    }
+
+    /// The element type of the stored integers.
+    pub fn elem(self) -> &'static str {
+        match self {
+            Storage::Bytes => "ui8",
+            Storage::Words => "ui32",
+            Storage::Nibbles => "ui4",
         }
     }
 
@@ -45,6 +67,7 @@ impl Storage {
         match self {
             Storage::Bytes => "affine_bytes",
             Storage::Words => "affine_words",
+            Storage::Nibbles => "affine_nibbles",
         }
     }
 }
@@ -111,16 +134,19 @@ impl Affine {
     /// The stored integers' shape for a tensor of `shape`.
     pub fn stored_shape(self, shape: &[u64], storage: Storage) -> Vec<u64> {
         match storage {
-            Storage::Bytes => shape.to_vec(),
+            Storage::Bytes | Storage::Nibbles => shape.to_vec(),
             Storage::Words => self.words_shape(shape),
         }
     }
 
-    /// The stored integers as little-endian bytes.
+    /// The stored integers as little-endian bytes (for 4-bit values, words
+    /// and nibbles are the same bytes).
     pub fn stored_bytes(self, words: &[u32], storage: Storage) -> Vec<u8> {
-        match storage {
+        match storage.for_bits(self.bits) {
             Storage::Bytes => self.unpack(words).into_iter().map(|q| q as u8).collect(),
-            Storage::Words => words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+            Storage::Words | Storage::Nibbles => {
+                words.iter().flat_map(|w| w.to_le_bytes()).collect()
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! and times them with `iree-benchmark-module`, interleaved (A B A B ...),
 //! on the same inputs (converted for the rewritten program).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use crate::iree::{Iree, IreeError, Target};
@@ -109,18 +109,14 @@ pub fn parse_benchmark_ms(text: &str) -> Vec<f64> {
         .collect()
 }
 
-fn write_inputs(set: &TensorSet, dir: &Path) -> Result<Vec<PathBuf>, IreeError> {
+fn write_inputs(set: &TensorSet, dir: &Path) -> Result<Vec<String>, IreeError> {
     std::fs::create_dir_all(dir).map_err(|err| IreeError::Spawn {
         tool: dir.display().to_string(),
         err,
     })?;
     set.iter()
         .enumerate()
-        .map(|(i, (_, t)): (usize, &(String, HostTensor))| {
-            let p = dir.join(format!("in{i:03}.npy"));
-            t.write_npy(&p)?;
-            Ok(p)
-        })
+        .map(|(i, (_, t)): (usize, &(String, HostTensor))| Ok(crate::iree::write_input(t, dir, i)?))
         .collect()
 }
 
@@ -149,7 +145,7 @@ pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> 
                 .arg(format!("--benchmark_min_time={}s", spec.min_time))
                 .arg("--benchmark_repetitions=1");
             for p in &inputs[which] {
-                cmd.arg(format!("--input=@{}", p.display()));
+                cmd.arg(format!("--input={p}"));
             }
             let out = cmd.output().map_err(|err| IreeError::Spawn {
                 tool: tool.display().to_string(),

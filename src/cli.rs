@@ -200,9 +200,10 @@ pub enum WeightsCommand {
         #[arg(long, value_name = "MAP.json")]
         map: Option<PathBuf>,
         /// How the graph takes the integers: `bytes` (one value per ui8,
-        /// unpacked here; measured faster on IREE llvm-cpu) or `words` (MLX's
-        /// u32 words as they are, unpacked in the graph).
-        #[arg(long, default_value = "bytes", value_parser = ["bytes", "words"])]
+        /// unpacked here), `nibbles` (4-bit layers as ui4, MLX's bytes as they
+        /// are; other widths as bytes) or `words` (MLX's u32 words, unpacked
+        /// in the graph; slowest).
+        #[arg(long, default_value = "bytes", value_parser = ["bytes", "words", "nibbles"])]
         storage: String,
     },
 }

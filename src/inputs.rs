@@ -94,6 +94,8 @@ pub fn random_inputs(m: &Module, spec: InputSpec) -> Result<TensorSet, InputErro
                 .collect(),
             DType::I8 => ints(&mut rng).iter().map(|&x| x as i8 as u8).collect(),
             DType::U8 => ints(&mut rng).iter().map(|&x| x as u8).collect(),
+            // Packed 4-bit values (quantized weights): every nibble is valid.
+            DType::U4 => (0..n.div_ceil(2)).map(|_| rng.random::<u8>()).collect(),
             // Unsigned words are packed quantized weights (MLX's form):
             // every bit pattern is valid, so all of them are drawn.
             DType::U32 if spec.int_range.is_none() => (0..n)

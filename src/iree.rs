@@ -93,6 +93,32 @@ impl Target {
     }
 }
 
+/// Writes input `i` into `dir` and returns what follows `--input=`: `@in003.npy`,
+/// or for a `ui4` tensor (which `.npy` cannot hold) its raw packed bytes as
+/// `4096x4096xui4=@in003.bin`.
+pub fn write_input(
+    t: &HostTensor,
+    dir: &Path,
+    i: usize,
+) -> Result<String, crate::tensor::TensorError> {
+    if t.dtype == crate::tensor::DType::U4 {
+        let p = dir.join(format!("in{i:03}.bin"));
+        std::fs::write(&p, &t.data).map_err(|err| crate::tensor::TensorError::Io {
+            path: p.display().to_string(),
+            err,
+        })?;
+        let dims: Vec<String> = t.shape.iter().map(|d| d.to_string()).collect();
+        let mut spec = dims.join("x");
+        if !spec.is_empty() {
+            spec.push('x');
+        }
+        return Ok(format!("{spec}ui4=@{}", p.display()));
+    }
+    let p = dir.join(format!("in{i:03}.npy"));
+    t.write_npy(&p)?;
+    Ok(format!("@{}", p.display()))
+}
+
 /// One run of a compiled module.
 pub struct Invocation<'a> {
     /// The compiled module.
@@ -207,9 +233,7 @@ impl Iree {
             .arg(format!("--function={}", inv.function))
             .arg(format!("--device={}", inv.device));
         for (i, t) in inv.inputs.iter().enumerate() {
-            let p = inv.workdir.join(format!("in{i:03}.npy"));
-            t.write_npy(&p)?;
-            cmd.arg(format!("--input=@{}", p.display()));
+            cmd.arg(format!("--input={}", write_input(t, inv.workdir, i)?));
         }
         let outs: Vec<PathBuf> = (0..inv.outputs)
             .map(|i| inv.workdir.join(format!("out{i:03}.npy")))

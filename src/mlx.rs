@@ -452,9 +452,10 @@ pub fn import(
                 at_position.insert(
                     i,
                     HostTensor {
-                        dtype: match storage {
+                        dtype: match storage.for_bits(affine.bits) {
                             Storage::Bytes => DType::U8,
                             Storage::Words => DType::U32,
+                            Storage::Nibbles => DType::U4,
                         },
                         shape: affine.stored_shape(shape, storage),
                         data: affine.stored_bytes(&packed.words, storage),

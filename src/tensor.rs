@@ -33,18 +33,30 @@ pub enum DType {
     U8,
     /// `ui32` (MLX's packed quantized words)
     U32,
+    /// `ui4`, two to a byte, low nibble first (IREE's layout, and MLX's 4-bit
+    /// words read as bytes). Files hold it as `u8` with the last dim halved.
+    U4,
     /// `i1`
     Bool,
 }
 
 impl DType {
-    /// Bytes per element.
+    /// Bytes per element (1 for [`DType::U4`]; see [`DType::bytes_for`]).
     pub fn size(self) -> usize {
         match self {
+            DType::U4 => 1,
             DType::F64 | DType::I64 => 8,
             DType::F32 | DType::I32 | DType::U32 => 4,
             DType::F16 | DType::BF16 | DType::I16 => 2,
             DType::I8 | DType::U8 | DType::Bool => 1,
+        }
+    }
+
+    /// Bytes that `n` elements take.
+    pub fn bytes_for(self, n: usize) -> usize {
+        match self {
+            DType::U4 => n.div_ceil(2),
+            _ => n * self.size(),
         }
     }
 
@@ -56,6 +68,11 @@ impl DType {
             ElemType::F16 => DType::F16,
             ElemType::BF16 => DType::BF16,
             ElemType::Int { bits: 1, .. } => DType::Bool,
+            ElemType::Int {
+                bits: 4,
+                unsigned: true,
+                ..
+            } => DType::U4,
             ElemType::Int {
                 bits: 8,
                 unsigned: true,
@@ -99,6 +116,7 @@ impl DType {
             DType::I64 => "i64",
             DType::U8 => "ui8",
             DType::U32 => "ui32",
+            DType::U4 => "ui4",
             DType::Bool => "i1",
         }
     }
@@ -113,7 +131,7 @@ impl DType {
             DType::I16 => "<i2",
             DType::I32 => "<i4",
             DType::I64 => "<i8",
-            DType::U8 => "|u1",
+            DType::U8 | DType::U4 => "|u1",
             DType::U32 => "<u4",
             DType::Bool => "|b1",
         }
@@ -232,6 +250,11 @@ impl HostTensor {
                 .chunks_exact(4)
                 .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64)
                 .collect(),
+            DType::U4 => d
+                .iter()
+                .flat_map(|&b| [(b & 15) as f64, (b >> 4) as f64])
+                .take(self.len())
+                .collect(),
             DType::I64 => d
                 .chunks_exact(8)
                 .map(|b| i64::from_le_bytes(b.try_into().expect("8 bytes")) as f64)
@@ -247,6 +270,46 @@ impl HostTensor {
             }
             _ => None,
         }
+    }
+
+    /// The tensor as files hold it: a [`DType::U4`] tensor becomes `u8`
+    /// with its last dim halved (the same bytes); others are unchanged.
+    pub fn file_form(&self) -> std::borrow::Cow<'_, HostTensor> {
+        if self.dtype != DType::U4 {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut shape = self.shape.clone();
+        if let Some(last) = shape.last_mut() {
+            *last = last.div_ceil(2);
+        }
+        std::borrow::Cow::Owned(HostTensor {
+            dtype: DType::U8,
+            shape,
+            data: self.data.clone(),
+        })
+    }
+
+    /// This tensor read as the argument type `ty` takes it: `u8` bytes with
+    /// the last dim halved become `ui4` (see [`HostTensor::file_form`]).
+    /// `None` when it does not fit.
+    pub fn fit(&self, ty: &Type) -> Option<HostTensor> {
+        if self.matches(ty) {
+            return Some(self.clone());
+        }
+        let t = ty.as_tensor()?;
+        let shape = t.static_shape()?;
+        let last = *shape.last()?;
+        let packed = DType::from_elem(&t.elem) == Some(DType::U4)
+            && self.dtype == DType::U8
+            && last % 2 == 0
+            && self.shape.len() == shape.len()
+            && self.shape[..shape.len() - 1] == shape[..shape.len() - 1]
+            && self.shape.last() == Some(&(last / 2));
+        packed.then(|| HostTensor {
+            dtype: DType::U4,
+            shape,
+            data: self.data.clone(),
+        })
     }
 
     /// The IR type of this tensor.
@@ -322,12 +385,14 @@ impl HostTensor {
     /// npyz puts a trailing comma inside multi-dimensional shape tuples,
     /// which IREE's `.npy` reader rejects.
     fn write_npy_to(&self, w: &mut impl Write) -> io::Result<()> {
-        let shape = match self.shape.len() {
+        let file = self.file_form();
+        let this: &HostTensor = &file;
+        let shape = match this.shape.len() {
             0 => "()".to_string(),
-            1 => format!("({},)", self.shape[0]),
+            1 => format!("({},)", this.shape[0]),
             _ => format!(
                 "({})",
-                self.shape
+                this.shape
                     .iter()
                     .map(|d| d.to_string())
                     .collect::<Vec<_>>()
@@ -336,7 +401,7 @@ impl HostTensor {
         };
         let mut header = format!(
             "{{'descr': '{}', 'fortran_order': False, 'shape': {shape}, }}",
-            self.dtype.npy_descr()
+            this.dtype.npy_descr()
         );
         // Magic (6) + version (2) + length (2) + header + '\n', padded to 64 bytes.
         let unpadded = 10 + header.len() + 1;
@@ -345,7 +410,7 @@ impl HostTensor {
         w.write_all(b"\x93NUMPY\x01\x00")?;
         w.write_all(&(header.len() as u16).to_le_bytes())?;
         w.write_all(header.as_bytes())?;
-        w.write_all(&self.data)
+        w.write_all(&this.data)
     }
 }
 
@@ -412,7 +477,7 @@ impl DType {
             DType::I16 => S::I16,
             DType::I32 => S::I32,
             DType::I64 => S::I64,
-            DType::U8 => S::U8,
+            DType::U8 | DType::U4 => S::U8,
             DType::U32 => S::U32,
             DType::Bool => S::BOOL,
         }
@@ -554,7 +619,13 @@ fn write_safetensors(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
     let views: Vec<(String, safetensors::tensor::TensorView<'_>)> = set
         .iter()
         .map(|(name, t)| {
-            let shape = t.shape.iter().map(|&d| d as usize).collect();
+            // ui4 is stored as its bytes (`HostTensor::file_form`).
+            let mut shape: Vec<usize> = t.shape.iter().map(|&d| d as usize).collect();
+            if t.dtype == DType::U4 {
+                if let Some(last) = shape.last_mut() {
+                    *last = last.div_ceil(2);
+                }
+            }
             safetensors::tensor::TensorView::new(t.dtype.to_safetensors(), shape, &t.data)
                 .map(|v| (name.clone(), v))
                 .map_err(|e| TensorError::Format {
@@ -621,4 +692,34 @@ pub fn narrow_f32(values: &[f32], to: DType, clamp: bool) -> Result<Vec<u8>, Out
         out.extend_from_slice(&bits.to_le_bytes());
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ui4_travels_through_files_as_its_bytes() {
+        let t = HostTensor {
+            dtype: DType::U4,
+            shape: vec![2, 4],
+            data: vec![0x21, 0x43, 0x65, 0xF7],
+        };
+        assert_eq!(t.to_f64(), vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 15.0]);
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["w.safetensors", "w.npz", "w"] {
+            let path = dir.path().join(name);
+            write_set(&path, &vec![("arg000".into(), t.clone())]).unwrap();
+            let back = &read_set(&path).unwrap()[0].1;
+            assert_eq!(
+                (back.dtype, &back.shape[..]),
+                (DType::U8, &[2, 2][..]),
+                "{name}"
+            );
+            let ty = Type::Tensor(TensorType::new(&[2, 4], ElemType::from_text("ui4")));
+            assert_eq!(back.fit(&ty).as_ref(), Some(&t), "{name}");
+            let wrong = Type::Tensor(TensorType::new(&[4, 2], ElemType::from_text("ui4")));
+            assert_eq!(back.fit(&wrong), None);
+        }
+    }
 }

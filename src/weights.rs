@@ -183,6 +183,8 @@ pub fn convert(
         for step in &r.steps {
             t = apply_step(t, step, opts).map_err(&arg_err)?;
         }
+        // ui4 tensors come from files as their bytes (`HostTensor::fit`).
+        let t = t.fit(&r.ty).unwrap_or(t);
         if !t.matches(&r.ty) {
             return Err(arg_err(format!(
                 "made {} {:?}, but the rewritten function takes {}",
@@ -242,6 +244,7 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
         }
         ("affine_words", params)
         | ("affine_bytes", params)
+        | ("affine_nibbles", params)
         | ("affine_scales", params)
         | ("affine_biases", params) => {
             let a = parse_affine(params)?;
@@ -261,6 +264,14 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
                     shape: t.shape.clone(),
                     data: a.stored_bytes(&p.words, crate::affine::Storage::Bytes),
                 },
+                "affine_nibbles" if a.bits == 4 => HostTensor {
+                    dtype: DType::U4,
+                    shape: t.shape.clone(),
+                    data: a.stored_bytes(&p.words, crate::affine::Storage::Nibbles),
+                },
+                "affine_nibbles" => {
+                    return Err(format!("`{step}`: nibbles hold 4-bit values only"))
+                }
                 "affine_scales" => HostTensor::from_f32(a.group_shape(&t.shape), &p.scales),
                 _ => HostTensor::from_f32(a.group_shape(&t.shape), &p.biases),
             })
@@ -414,6 +425,7 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
         if let Some(params) = last
             .strip_prefix("affine_words(")
             .or_else(|| last.strip_prefix("affine_bytes("))
+            .or_else(|| last.strip_prefix("affine_nibbles("))
             .and_then(|p| p.strip_suffix(')'))
         {
             let src = pick(orig, r.from, &r.name).ok_or_else(|| arg_err("missing".into()))?;

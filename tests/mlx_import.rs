@@ -175,7 +175,7 @@ fn checkpoint(dir: &Path) -> (Layer, Layer, Vec<f32>) {
 /// all with one rounding (the target contracted to FMA) or all with two.
 #[test]
 fn import_dequantizes_bit_exactly() {
-    for storage in ["words", "bytes"] {
+    for storage in ["words", "bytes", "nibbles"] {
         import_bit_exact(storage);
     }
 }
@@ -213,6 +213,15 @@ fn import_bit_exact(storage: &str) {
             "8-bit words: {text}"
         );
         assert!(text.contains("stablehlo.shift_right_logical"));
+    } else if storage == "nibbles" {
+        assert!(
+            text.contains("%arg0: tensor<8x128xui4>"),
+            "4-bit nibbles: {text}"
+        );
+        assert!(
+            text.contains("%arg1: tensor<8x64xui8>"),
+            "8-bit bytes: {text}"
+        );
     } else {
         assert!(
             text.contains("%arg0: tensor<8x128xui8>"),
@@ -236,6 +245,12 @@ fn import_bit_exact(storage: &str) {
     if storage == "words" {
         assert_eq!(w[0].1, q.words);
         assert_eq!(w[1].1, down.words);
+    } else if storage == "nibbles" {
+        // 4-bit words are nibbles already: the same bytes, in a file as u8
+        // with the last dim halved.
+        assert_eq!(w[0].1.data, q.words.data);
+        assert_eq!(w[0].1.shape, vec![8, 64]);
+        assert_eq!(w[1].1.data, down.words.data);
     } else {
         // One value per byte, lowest bits of each word first.
         let first = u32::from_le_bytes(q.words.data[..4].try_into().unwrap());
@@ -251,6 +266,14 @@ fn import_bit_exact(storage: &str) {
     let Some(iree) = iree() else { return };
     let mut inputs: Vec<HostTensor> = w.iter().map(|(_, t)| t.clone()).collect();
     inputs.insert(3, eye(8));
+    // Files hold ui4 as bytes: read them as the arguments take them.
+    let imported = hlo_opt::front::parse_str("imported", &text).unwrap();
+    let args = hlo_opt::weights::entry_args(&imported).unwrap();
+    let inputs: Vec<HostTensor> = inputs
+        .iter()
+        .zip(&args)
+        .map(|(t, &a)| t.fit(imported.dfg.ty(a)).expect("fits its argument"))
+        .collect();
     let got = run(&iree, dir.path(), &out, &inputs, 3);
     let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
     let got_q = bits(&got[0].to_f32().unwrap());
@@ -315,21 +338,28 @@ fn import_runs_a_decoder_like_its_dequantized_weights() {
     .unwrap();
     let out = dir.path().join("imported.mlir");
     let weights = dir.path().join("w");
-    let o = import_cmd(&model, &ckpt, &out, &weights).output().unwrap();
+    // 4-bit layers as ui4: MLX's bytes as they are (files hold them as u8).
+    let o = import_cmd(&model, &ckpt, &out, &weights)
+        .args(["--storage", "nibbles"])
+        .output()
+        .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let Some(iree) = iree() else { return };
     let w = read_set(&weights).unwrap();
     // Run-time inputs (tokens, caches) come from the model's own inputs.
     let imported =
         hlo_opt::front::parse_str("imported", &std::fs::read_to_string(&out).unwrap()).unwrap();
-    let n_args = hlo_opt::weights::entry_args(&imported).unwrap().len();
-    let new_inputs: Vec<HostTensor> = (0..n_args)
-        .map(|i| {
+    let imported_args = hlo_opt::weights::entry_args(&imported).unwrap();
+    let new_inputs: Vec<HostTensor> = imported_args
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| {
             let key = format!("arg{i:03}");
-            match w.iter().find(|(n, _)| *n == key) {
+            let t = match w.iter().find(|(n, _)| *n == key) {
                 Some((_, t)) => t.clone(),
                 None => inputs[i].1.clone(),
-            }
+            };
+            t.fit(imported.dfg.ty(a)).expect("fits its argument")
         })
         .collect();
     let n_out = hlo_opt::weights::entry_results(&m).unwrap().len();

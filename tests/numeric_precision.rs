@@ -344,6 +344,7 @@ fn int8_weights_are_faithful_to_the_scheme() {
         "int8-weights{group-size=32,group-form=split}",
         "int8-weights{bits=4}",
         "int8-weights{bits=4,storage=words}",
+        "int8-weights{bits=4,storage=nibbles}",
     ] {
         let Some((original, dequantized, int8)) = run_int8("llama_decoder_args", pass) else {
             return;
@@ -503,7 +504,7 @@ fn fuse_dequant_keeps_the_numbers() {
     let inputs = Harness::inputs(model);
     for form in [
         "int8-weights{bits=4}",
-        "int8-weights{bits=4,storage=words}",
+        "int8-weights{bits=4,storage=nibbles}",
         "int8-weights{group-size=32,group-form=dequant}",
     ] {
         let plain = h.rewrite(model, &[form]);

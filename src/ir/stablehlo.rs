@@ -425,7 +425,7 @@ pub fn affine_dequant(
     grouped.extend([shape[r - 1] / a.group, a.group]);
     let qf = match storage {
         crate::affine::Storage::Words => unpack_words(m, anchor, stored, a, shape),
-        crate::affine::Storage::Bytes => {
+        crate::affine::Storage::Bytes | crate::affine::Storage::Nibbles => {
             convert(m, anchor, stored, ElemType::F32).expect("a tensor")
         }
     };
