@@ -69,23 +69,17 @@ pub fn find_root(m: &Module, mut v: Value) -> Root {
 
 /// Whether a function is called from the module (then its signature must stay).
 fn is_called(m: &Module, func: Op) -> bool {
-    let text = m.op_text(func);
-    let Some(name) = text
-        .split('@')
-        .nth(1)
-        .and_then(|t| t.split(|c: char| c == '(' || c.is_whitespace()).next())
-    else {
+    let Some(name) = m.symbol(func) else {
         return true;
     };
-    if text.contains(" private ") {
+    if m.visibility(func) == Some("private") {
         return true;
     }
-    let needle = format!("@{name}(");
     m.walk().into_iter().any(|op| {
         let d = m.dfg.op(op);
         d.form != OpForm::Alias
             && (d.name == "func.call" || d.name == "call")
-            && m.op_text(op).contains(&needle)
+            && m.symbol(op) == Some(name)
     })
 }
 

@@ -64,12 +64,12 @@ pub fn entry_function(m: &Module) -> Option<Op> {
     funcs
         .iter()
         .copied()
-        .find(|&f| m.op_text(f).contains("@main("))
+        .find(|&f| m.symbol(f) == Some("main"))
         .or_else(|| {
             funcs
                 .iter()
                 .copied()
-                .find(|&f| !m.op_text(f).contains(" private "))
+                .find(|&f| m.visibility(f) != Some("private"))
         })
 }
 
@@ -398,15 +398,7 @@ pub fn entry_results(m: &Module) -> Result<Vec<Type>, WeightsError> {
 
 /// The symbol name of the entry function (`main`).
 pub fn entry_name(m: &Module) -> Option<String> {
-    let f = entry_function(m)?;
-    let text = m.op_text(f);
-    let after = text.split('@').nth(1)?;
-    Some(
-        after
-            .split(|c: char| c == '(' || c.is_whitespace())
-            .next()?
-            .to_string(),
-    )
+    Some(m.symbol(entry_function(m)?)?.to_string())
 }
 
 /// The original inputs with every int8-quantized weight replaced by its

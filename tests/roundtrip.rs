@@ -147,3 +147,33 @@ proptest! {
         assert_idempotent_after_edit("prop.mlir", &text, "stablehlo.multiply", which);
     }
 }
+
+/// Function names and visibility are read by the parser, not by scanning
+/// text: `@main` wins, else the first function that is not private; a
+/// `func.call` names its callee.
+#[test]
+fn symbols_and_visibility_are_parsed() {
+    let text = r#"module {
+  func.func private @helper(%a: tensor<2xf32>) -> tensor<2xf32> {
+    return %a : tensor<2xf32>
+  }
+  func.func public @"entry point"(%x: tensor<2xf32>) -> tensor<2xf32> {
+    %0 = func.call @helper(%x) : (tensor<2xf32>) -> tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+}
+"#;
+    let m = hlo_opt::front::parse_str("symbols.mlir", text).unwrap();
+    let funcs = m.functions();
+    assert_eq!(m.symbol(funcs[0]), Some("helper"));
+    assert_eq!(m.visibility(funcs[0]), Some("private"));
+    assert_eq!(m.symbol(funcs[1]), Some("entry point"));
+    assert_eq!(m.visibility(funcs[1]), Some("public"));
+    assert_eq!(
+        hlo_opt::weights::entry_name(&m).as_deref(),
+        Some("entry point")
+    );
+    let call = m.ops_named("func.call")[0];
+    assert_eq!(m.symbol(call), Some("helper"));
+    assert_eq!(hlo_opt::back::print_to_string(&m), text);
+}

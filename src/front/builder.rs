@@ -480,6 +480,12 @@ impl<'s> Builder<'s> {
                     }
                     continue;
                 }
+                Rule::symbol => {
+                    let data = self.dfg.op_mut(op);
+                    if data.symbol.is_none() {
+                        data.symbol = Some(span);
+                    }
+                }
                 Rule::dense_hex if name.ends_with(".constant") => {
                     let hex = part.into_inner().next().expect("dense_hex has a string");
                     let h = span_of(&hex);

@@ -90,6 +90,9 @@ pub struct OpData {
     pub loc: Option<Span>,
     /// The hex digits of a `dense<"0x...">` attribute, if it has one.
     pub payload: Option<Span>,
+    /// The first symbol written at its top level, `@main` (a function's own
+    /// name; the callee of a call).
+    pub symbol: Option<Span>,
     /// Its printed form. For a parsed op with results, the first piece is
     /// the result list text (`%0 = `).
     pub pieces: Vec<Piece>,
@@ -117,6 +120,7 @@ impl OpData {
             sig: None,
             loc: None,
             payload: None,
+            symbol: None,
             pieces: Vec::new(),
             leading: Piece::Text("".into()),
             block: None,

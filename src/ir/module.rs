@@ -72,6 +72,28 @@ impl Module {
             .collect()
     }
 
+    /// The symbol an operation names (`main` for `func.func @main(`, the
+    /// callee of `func.call @f(`), without `@` and quotes.
+    pub fn symbol(&self, op: Op) -> Option<&str> {
+        let text = self.source.slice(self.dfg.op(op).symbol?);
+        Some(text.trim_start_matches('@').trim_matches('"'))
+    }
+
+    /// A function's visibility keyword (`public`, `private`, `nested`) as
+    /// written between the operation name and its symbol; `None` when
+    /// absent (public).
+    pub fn visibility(&self, op: Op) -> Option<&str> {
+        let sym = self.dfg.op(op).symbol?;
+        let d = self.dfg.op(op);
+        let start = d.pieces.iter().find_map(|p| match p {
+            Piece::Src(s) if s.start <= sym.start && sym.start <= s.end => Some(s.start),
+            _ => None,
+        })?;
+        let before = self.source.slice(Span::new(start, sym.start));
+        let word = before.split_whitespace().last()?;
+        matches!(word, "public" | "private" | "nested").then_some(word)
+    }
+
     /// Every operation named `name`, in program order.
     pub fn ops_named(&self, name: &str) -> Vec<Op> {
         self.walk()
