@@ -13,12 +13,19 @@
 //! * `group-split`: dot(x, Q·s + b) ==> Σ_G dot(x_G, Q_G)·s_G + dot(Σ_{k∈G} x, b)
 //!   — the contraction split by group (a batched dot), scales after it
 //! * `per-channel`: dot(x, Q·s + b) ==> dot(x, Q)·s + (Σ_k x) ⊗ b — one scale per output column
+//! * `int8-activations` (option): x ≈ s_x·q_x per row ==> dot(q_x, Q) in i8 x i8 -> i32, times s_x·s
+//!   (the bias term keeps f32 x)
 
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::stablehlo::{self, DotDims};
 use crate::ir::{ElemType, Module, Op, TensorType, Value};
 
-const OPTIONS: &[OptionInfo] = &[];
+const OPTIONS: &[OptionInfo] = &[OptionInfo {
+    name: "activations",
+    kind: "f32|int8",
+    default: "f32",
+    help: "int8: quantize the activation per row at run time and multiply i8 x i8 -> i32 (integers that fit i8 exactly: i8, i4, ui4 — e.g. storage=nibbles); the bias term stays f32",
+}];
 
 /// Registry entry.
 pub fn info() -> PassInfo {
@@ -26,18 +33,27 @@ pub fn info() -> PassInfo {
         name: "fuse-dequant",
         summary: "in-graph dequantizations (integers * scale + bias, per channel or per group) feeding dot_general: scale and bias moved after the dot, the contraction split by group",
         options: OPTIONS,
-        make: |_: &Options| Ok(Box::new(FuseDequant)),
+        make: |o: &Options| {
+            Ok(Box::new(FuseDequant {
+                int8_activations: o.choice_or("activations", &["f32", "int8"], "f32")? == "int8",
+            }))
+        },
     }
 }
 
 /// The pass.
-pub struct FuseDequant;
+pub struct FuseDequant {
+    int8_activations: bool,
+}
 
 /// A per-output-channel or per-group affine map applied to `q` (f32 values
 /// of integers).
 struct Dequant {
     /// The converted integers: `[N, K]`-like (2-D) or grouped (3-D).
     q: Value,
+    /// The integers before the `convert`, and the shapes of the reshapes
+    /// between them and `q`.
+    ints: (Value, Vec<Vec<u64>>),
     /// Dim of `q` that is the output channel.
     n_axis: usize,
     /// Dim of `q` that counts groups (3-D) — `None` per channel.
@@ -58,21 +74,35 @@ fn shape(m: &Module, v: Value) -> Option<Vec<u64>> {
     m.dfg.ty(v).as_tensor()?.static_shape()
 }
 
-/// Whether `v` is integers converted to floats, through reshapes.
-fn is_converted_integers(m: &Module, mut v: Value) -> bool {
+/// When `v` is integers converted to floats, through reshapes: the
+/// integers and the reshapes' result shapes (from the convert outwards).
+fn converted_integers(m: &Module, mut v: Value) -> Option<(Value, Vec<Vec<u64>>)> {
+    let mut shapes = Vec::new();
     loop {
-        let Some(op) = m.dfg.producer(v) else {
-            return false;
-        };
+        let op = m.dfg.producer(v)?;
         let d = m.dfg.op(op);
         match d.name.as_str() {
-            "stablehlo.reshape" if d.operands.len() == 1 => v = d.operands[0],
-            "stablehlo.convert" if d.operands.len() == 1 => {
-                return matches!(m.dfg.ty(d.operands[0]).elem(), Some(ElemType::Int { .. }));
+            "stablehlo.reshape" if d.operands.len() == 1 => {
+                shapes.push(shape(m, v)?);
+                v = d.operands[0];
             }
-            _ => return false,
+            "stablehlo.convert" if d.operands.len() == 1 => {
+                let ints = d.operands[0];
+                shapes.reverse();
+                return matches!(m.dfg.ty(ints).elem(), Some(ElemType::Int { .. }))
+                    .then_some((ints, shapes));
+            }
+            _ => return None,
         }
     }
+}
+
+/// Whether every value of `ints`'s element type fits i8 exactly.
+fn fits_i8(m: &Module, ints: Value) -> bool {
+    matches!(
+        m.dfg.ty(ints).elem(),
+        Some(ElemType::Int { bits, unsigned, .. }) if *bits <= 4 || (*bits == 8 && !unsigned)
+    )
 }
 
 /// `broadcast_in_dim(s)` as `(s, dims)`.
@@ -106,7 +136,12 @@ fn affine(
     m: &Module,
     y: Value,
     allowed: &[usize],
-) -> Option<(Value, (Value, Vec<usize>), Option<(Value, Vec<usize>)>)> {
+) -> Option<(
+    Value,
+    (Value, Vec<Vec<u64>>),
+    (Value, Vec<usize>),
+    Option<(Value, Vec<usize>)>,
+)> {
     let (mul, bias) = match producer_named(m, y, "stablehlo.add") {
         Some(add) => {
             let (b, other) = split_broadcast(m, add, allowed)?;
@@ -115,7 +150,7 @@ fn affine(
         None => (producer_named(m, y, "stablehlo.multiply")?, None),
     };
     let (s, q) = split_broadcast(m, mul, allowed)?;
-    is_converted_integers(m, q).then_some((q, s, bias))
+    Some((q, converted_integers(m, q)?, s, bias))
 }
 
 /// Matches the dequantization feeding a 2-D weight `w` whose contracting
@@ -132,9 +167,10 @@ fn match_dequant(m: &Module, w: Value, k: usize) -> Option<Dequant> {
             (0, [a, b, c]) if a * b == w_shape[0] && *c == w_shape[1] => (2, 0, 1),
             _ => return None,
         };
-        let (q, scale, bias) = affine(m, y, &[n_axis, group_axis])?;
+        let (q, ints, scale, bias) = affine(m, y, &[n_axis, group_axis])?;
         return Some(Dequant {
             q,
+            ints,
             n_axis,
             group_axis: Some(group_axis),
             k_axis,
@@ -142,9 +178,10 @@ fn match_dequant(m: &Module, w: Value, k: usize) -> Option<Dequant> {
             bias,
         });
     }
-    let (q, scale, bias) = affine(m, w, &[n])?;
+    let (q, ints, scale, bias) = affine(m, w, &[n])?;
     Some(Dequant {
         q,
+        ints,
         n_axis: n,
         group_axis: None,
         k_axis: k,
@@ -178,18 +215,57 @@ impl FuseDequant {
         let qs = shape(m, d.q)?;
         let (rows, n) = (xs[0], qs[d.n_axis]);
         let f32_t = |s: &[u64]| TensorType::new(s, ElemType::F32);
+        // The integer form: x quantized per row, the weight's integers as
+        // i8 (exact), i8 x i8 -> i32; `s_x` is applied with the scales.
+        let int8 = match self.int8_activations && fits_i8(m, d.ints.0) {
+            true => {
+                let (qx, sx) = super::int8::quantize_rows(m, dot, x, rows, xs[1]);
+                let mut qi = stablehlo::convert(m, dot, d.ints.0, ElemType::from_text("i8"))?;
+                for s in &d.ints.1 {
+                    qi = stablehlo::reshape(m, dot, qi, s)?;
+                }
+                stats.bump("int8-activations");
+                Some((qx, qi, sx))
+            }
+            false => None,
+        };
+        let acc = if int8.is_some() {
+            ElemType::from_text("i32")
+        } else {
+            ElemType::F32
+        };
+        let (lhs, rhs) = match &int8 {
+            Some((qx, qi, _)) => (*qx, *qi),
+            None => (x, d.q),
+        };
+        // dot(lhs, rhs) as f32, times s_x along `row_dim` in the integer form.
+        let widen = |m: &mut Module, p: Value, row_dim: usize, out: &[u64]| -> Option<Value> {
+            match &int8 {
+                Some((_, _, sx)) => {
+                    let pf = stablehlo::convert(m, dot, p, ElemType::F32)?;
+                    let sxb = stablehlo::broadcast_in_dim(m, dot, *sx, &[row_dim], f32_t(out));
+                    Some(stablehlo::multiply(m, dot, pf, sxb))
+                }
+                None => Some(p),
+            }
+        };
         let out = match d.group_axis {
             Some(g_axis) => {
                 let (groups, g) = (qs[g_axis], qs[d.k_axis]);
                 let xg = stablehlo::reshape(m, dot, x, &[rows, groups, g])?;
+                let lhs_g = match int8 {
+                    Some(_) => stablehlo::reshape(m, dot, lhs, &[rows, groups, g])?,
+                    None => xg,
+                };
                 let dims = DotDims {
                     lhs_batch: vec![1],
                     rhs_batch: vec![g_axis],
                     lhs_contract: vec![2],
                     rhs_contract: vec![d.k_axis],
                 };
-                let partial =
-                    stablehlo::dot_general(m, dot, xg, d.q, &dims, f32_t(&[groups, rows, n]));
+                let out_t = TensorType::new(&[groups, rows, n], acc.clone());
+                let partial = stablehlo::dot_general(m, dot, lhs_g, rhs, &dims, out_t);
+                let partial = widen(m, partial, 1, &[groups, rows, n])?;
                 let (s, s_dims) = &d.scale;
                 let sb = stablehlo::broadcast_in_dim(
                     m,
@@ -226,7 +302,9 @@ impl FuseDequant {
                     lhs_contract: vec![1],
                     rhs_contract: vec![d.k_axis],
                 };
-                let p = stablehlo::dot_general(m, dot, x, d.q, &dims, f32_t(&[rows, n]));
+                let out_t = TensorType::new(&[rows, n], acc.clone());
+                let p = stablehlo::dot_general(m, dot, lhs, rhs, &dims, out_t);
+                let p = widen(m, p, 0, &[rows, n])?;
                 let (s, s_dims) = &d.scale;
                 let sb = stablehlo::broadcast_in_dim(
                     m,

@@ -244,8 +244,7 @@ impl Int8Weights {
         Some(stored_bytes + 2 * 4 * (n / group))
     }
 
-    /// `out = convert(dot(q_x, q) -> i32) * s_x * s_w`, with
-    /// `s_x = max_k |x[m, k]| / 127` and `q_x = clamp(round(x / s_x), ±127)`.
+    /// `out = convert(dot(q_x, q) -> i32) * s_x * s_w` ([`quantize_rows`]).
     #[allow(clippy::too_many_arguments)]
     fn int8_dot(
         &self,
@@ -259,69 +258,7 @@ impl Int8Weights {
         n: u64,
     ) {
         let f32_t = |shape: &[u64]| TensorType::new(shape, ElemType::F32);
-        let abs = stablehlo::simple_op(
-            m,
-            dot,
-            "stablehlo.abs",
-            &[x],
-            "",
-            tensor(&[rows, k], ElemType::F32),
-            true,
-        );
-        let amax = stablehlo::reduce(m, dot, abs, "stablehlo.maximum", 1, f32_t(&[rows]));
-        let c127 = stablehlo::constant_hex(m, dot, f32_t(&[rows]), &(1.0f32 / 127.0).to_le_bytes());
-        let tiny =
-            stablehlo::constant_hex(m, dot, f32_t(&[rows]), &f32::MIN_POSITIVE.to_le_bytes());
-        let sx = stablehlo::simple_op(
-            m,
-            dot,
-            "stablehlo.multiply",
-            &[amax, c127],
-            "",
-            tensor(&[rows], ElemType::F32),
-            true,
-        );
-        let sx = stablehlo::simple_op(
-            m,
-            dot,
-            "stablehlo.maximum",
-            &[sx, tiny],
-            "",
-            tensor(&[rows], ElemType::F32),
-            true,
-        );
-        let sxb = stablehlo::broadcast_in_dim(m, dot, sx, &[0], f32_t(&[rows, k]));
-        let scaled = stablehlo::simple_op(
-            m,
-            dot,
-            "stablehlo.divide",
-            &[x, sxb],
-            "",
-            tensor(&[rows, k], ElemType::F32),
-            true,
-        );
-        let rounded = stablehlo::simple_op(
-            m,
-            dot,
-            "stablehlo.round_nearest_even",
-            &[scaled],
-            "",
-            tensor(&[rows, k], ElemType::F32),
-            true,
-        );
-        let lo = stablehlo::constant_hex(m, dot, f32_t(&[]), &(-127.0f32).to_le_bytes());
-        let hi = stablehlo::constant_hex(m, dot, f32_t(&[]), &127.0f32.to_le_bytes());
-        let clamped = stablehlo::simple_op(
-            m,
-            dot,
-            "stablehlo.clamp",
-            &[lo, rounded, hi],
-            "",
-            tensor(&[rows, k], ElemType::F32),
-            false,
-        );
-        let i8 = ElemType::from_text("i8");
-        let qx = stablehlo::convert(m, dot, clamped, i8).expect("a tensor");
+        let (qx, sx) = quantize_rows(m, dot, x, rows, k);
         let acc = stablehlo::simple_op(
             m,
             dot,
@@ -339,6 +276,81 @@ impl Int8Weights {
         let out = m.dfg.op(dot).results[0];
         m.dfg.replace_uses(out, y, None);
     }
+}
+
+/// Quantizes the rows of `x [rows, k]` at run time, before `anchor`:
+/// `s_x = max(max_k |x[m, k]| / 127, f32::MIN_POSITIVE)` and
+/// `q_x = clamp(round_nearest_even(x / s_x), ±127)` as i8. Returns `(q_x, s_x)`.
+pub(super) fn quantize_rows(
+    m: &mut Module,
+    dot: Op,
+    x: Value,
+    rows: u64,
+    k: u64,
+) -> (Value, Value) {
+    let f32_t = |shape: &[u64]| TensorType::new(shape, ElemType::F32);
+    let abs = stablehlo::simple_op(
+        m,
+        dot,
+        "stablehlo.abs",
+        &[x],
+        "",
+        tensor(&[rows, k], ElemType::F32),
+        true,
+    );
+    let amax = stablehlo::reduce(m, dot, abs, "stablehlo.maximum", 1, f32_t(&[rows]));
+    let c127 = stablehlo::constant_hex(m, dot, f32_t(&[rows]), &(1.0f32 / 127.0).to_le_bytes());
+    let tiny = stablehlo::constant_hex(m, dot, f32_t(&[rows]), &f32::MIN_POSITIVE.to_le_bytes());
+    let sx = stablehlo::simple_op(
+        m,
+        dot,
+        "stablehlo.multiply",
+        &[amax, c127],
+        "",
+        tensor(&[rows], ElemType::F32),
+        true,
+    );
+    let sx = stablehlo::simple_op(
+        m,
+        dot,
+        "stablehlo.maximum",
+        &[sx, tiny],
+        "",
+        tensor(&[rows], ElemType::F32),
+        true,
+    );
+    let sxb = stablehlo::broadcast_in_dim(m, dot, sx, &[0], f32_t(&[rows, k]));
+    let scaled = stablehlo::simple_op(
+        m,
+        dot,
+        "stablehlo.divide",
+        &[x, sxb],
+        "",
+        tensor(&[rows, k], ElemType::F32),
+        true,
+    );
+    let rounded = stablehlo::simple_op(
+        m,
+        dot,
+        "stablehlo.round_nearest_even",
+        &[scaled],
+        "",
+        tensor(&[rows, k], ElemType::F32),
+        true,
+    );
+    let lo = stablehlo::constant_hex(m, dot, f32_t(&[]), &(-127.0f32).to_le_bytes());
+    let hi = stablehlo::constant_hex(m, dot, f32_t(&[]), &127.0f32.to_le_bytes());
+    let clamped = stablehlo::simple_op(
+        m,
+        dot,
+        "stablehlo.clamp",
+        &[lo, rounded, hi],
+        "",
+        tensor(&[rows, k], ElemType::F32),
+        false,
+    );
+    let qx = stablehlo::convert(m, dot, clamped, ElemType::from_text("i8")).expect("a tensor");
+    (qx, sx)
 }
 
 /// `op(x, w) ==> op(x, qf) * broadcast(s, map)`: the weight operand

@@ -550,3 +550,34 @@ fn four_bit_weights_decoders_within_documented_bounds() {
         );
     }
 }
+
+/// `fuse-dequant{activations=int8}`: i8 x i8 -> i32 matmuls on weights whose
+/// integers fit i8; against the same weights with f32 activations the only
+/// error is the per-row activation quantization (bounded at 3e-2).
+#[test]
+fn fuse_dequant_int8_activations_within_bounds() {
+    let Some(h) = Harness::new() else { return };
+    let model = "llama_decoder_args";
+    let inputs = Harness::inputs(model);
+    for form in [
+        "int8-weights{bits=4,storage=nibbles}",
+        "int8-weights{group-size=32,group-form=dequant}",
+    ] {
+        let f32_acts = h.rewrite(model, &[form, "fuse-dequant"]);
+        let f32_path = h.dir.path().join("f32_acts.mlir");
+        std::fs::copy(&f32_acts.path, &f32_path).expect("copy");
+        let int8 = h.rewrite(model, &[form, "fuse-dequant{activations=int8}"]);
+        let stats = int8.stats.to_string();
+        assert!(stats.contains("int8-activations: 15"), "{form}: {stats}");
+        let new_inputs =
+            hlo_opt::weights::convert(&int8.module, &inputs, Default::default()).expect("convert");
+        let n_out = hlo_opt::weights::entry_results(&int8.module)
+            .expect("results")
+            .len();
+        let a = h.run(&f32_path, &new_inputs, n_out, "f32_acts");
+        let b = h.run(&int8.path, &new_inputs, n_out, "int8_acts");
+        let e = rel_l2(&a[0].to_f64(), &b[0].to_f64());
+        eprintln!("{form}: int8 activations vs f32 activations, logits rel_l2 {e:.2e}");
+        assert!(e > 0.0 && e <= 3e-2, "{form}: {e}");
+    }
+}

@@ -199,3 +199,11 @@ fn fuse_dequant_emitter_chains() {
     assert!(out.contains("stablehlo.multiply %14, %full"), "{out}");
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn fuse_dequant_int8_activations() {
+    insta::assert_snapshot!(rewrite(
+        "mlx_dequant.mlir",
+        &["fuse-dequant{activations=int8}"]
+    ));
+}
