@@ -39,7 +39,7 @@ const OPTIONS: &[OptionInfo] = &[
         name: "storage",
         kind: "bytes|words|nibbles",
         default: "bytes",
-        help: "with bits=4: bytes stores one value per ui8; nibbles stores ui4, two to a byte (MLX's 4-bit words as they are); words stores packed u32 words unpacked in the graph (slowest; docs/perf.md)",
+        help: "with bits=4: bytes stores one value per i8 byte; nibbles stores ui4, two to a byte (MLX's 4-bit words as they are); words stores packed u32 words unpacked in the graph (slowest; docs/perf.md)",
     },
     OptionInfo {
         name: "group-form",
@@ -215,7 +215,7 @@ impl Int8Weights {
                 let words = a.stored_bytes(&p.words, data_form);
                 let words_t = TensorType::new(
                     &a.stored_shape(&stored, storage),
-                    ElemType::from_text(storage.elem()),
+                    ElemType::from_text(storage.elem(a.bits)),
                 );
                 let group_t = TensorType::new(&a.group_shape(&stored), ElemType::F32);
                 let q = stablehlo::constant_hex(m, dot, words_t, &words);

@@ -230,7 +230,7 @@ pub fn store_affine_arg(
         arg,
         Type::Tensor(TensorType::new(
             &a.stored_shape(&stored, storage),
-            ElemType::from_text(storage.elem()),
+            ElemType::from_text(storage.elem(a.bits)),
         )),
     );
     let group_t = Type::Tensor(TensorType::new(&a.group_shape(&stored), ElemType::F32));

@@ -21,9 +21,9 @@ pub struct Affine {
 /// How the integers are stored in the graph's arguments and constants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Storage {
-    /// One value per `ui8` byte, `[.., cols]`: measured 1.65x faster on IREE
-    /// llvm-cpu than unpacking words in the graph (docs/perf.md); 4-bit values
-    /// take twice their packed size.
+    /// One value per byte, `[.., cols]` (`i8` below 8 bits, `ui8` at 8):
+    /// measured faster on IREE llvm-cpu than unpacking words in the graph
+    /// (docs/perf.md); 4-bit values take twice their packed size.
     Bytes,
     /// MLX's u32 words as they are, `[.., cols * bits / 32]`, unpacked in the
     /// graph with `shift_right_logical` and `and`.
@@ -53,9 +53,12 @@ impl Storage {
         }
     }
 
-    /// The element type of the stored integers.
-    pub fn elem(self) -> &'static str {
-        match self {
+    /// The element type of the stored `bits`-bit integers: bytes are `i8`
+    /// below 8 bits (every value fits, so integer matmuls can take them as
+    /// they are) and `ui8` at 8 bits.
+    pub fn elem(self, bits: u32) -> &'static str {
+        match self.for_bits(bits) {
+            Storage::Bytes if bits < 8 => "i8",
             Storage::Bytes => "ui8",
             Storage::Words => "ui32",
             Storage::Nibbles => "ui4",

@@ -453,6 +453,7 @@ pub fn import(
                     i,
                     HostTensor {
                         dtype: match storage.for_bits(affine.bits) {
+                            Storage::Bytes if affine.bits < 8 => DType::I8,
                             Storage::Bytes => DType::U8,
                             Storage::Words => DType::U32,
                             Storage::Nibbles => DType::U4,

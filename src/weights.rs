@@ -260,7 +260,7 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
                     data: a.stored_bytes(&p.words, crate::affine::Storage::Words),
                 },
                 "affine_bytes" => HostTensor {
-                    dtype: DType::U8,
+                    dtype: if a.bits < 8 { DType::I8 } else { DType::U8 },
                     shape: t.shape.clone(),
                     data: a.stored_bytes(&p.words, crate::affine::Storage::Bytes),
                 },

@@ -224,7 +224,7 @@ fn import_bit_exact(storage: &str) {
         );
     } else {
         assert!(
-            text.contains("%arg0: tensor<8x128xui8>"),
+            text.contains("%arg0: tensor<8x128xi8>"),
             "4-bit bytes: {text}"
         );
         assert!(
