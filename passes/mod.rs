@@ -124,7 +124,16 @@ pub const PRESETS: &[(&str, &[&str], &str)] = &[
     (
         "cpu-int8",
         &["weight-layout", "int8-weights"],
-        "IREE llvm-cpu, fastest measured: 2.67x (logits rel_l2 8e-3)",
+        "IREE llvm-cpu, fastest measured: 2.67x-3.32x (logits rel_l2 8e-3)",
+    ),
+    (
+        "cpu-int4",
+        &[
+            "weight-layout",
+            "int8-weights{bits=4,storage=nibbles}",
+            "fuse-dequant{activations=int8}",
+        ],
+        "IREE llvm-cpu, smallest: 4-bit weights (ui4, 4x fewer bytes), i8 x i8 matmuls: 1.39x, lossy (logits rel_l2 0.13-0.18)",
     ),
     (
         "gpu",

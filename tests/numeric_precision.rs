@@ -457,6 +457,7 @@ fn presets_keep_the_numbers() {
     for (preset, bound) in [
         ("cpu", 5e-3),
         ("cpu-int8", 2e-2),
+        ("cpu-int4", 0.25),
         ("gpu", 5e-3),
         ("npu", 3e-2),
     ] {
