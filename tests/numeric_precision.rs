@@ -92,6 +92,30 @@ impl Harness {
         }
     }
 
+    /// Rewrites `model` two ways that take the same arguments and runs both
+    /// on the same inputs (converted for `b`); returns `b`'s stats and both
+    /// programs' results.
+    fn run_two(
+        &self,
+        model: &str,
+        a: &[&str],
+        b: &[&str],
+    ) -> (String, Vec<HostTensor>, Vec<HostTensor>) {
+        let first = self.rewrite(model, a);
+        let first_path = self.dir.path().join("first.mlir");
+        std::fs::copy(&first.path, &first_path).expect("copy");
+        let second = self.rewrite(model, b);
+        let inputs =
+            hlo_opt::weights::convert(&second.module, &Self::inputs(model), Default::default())
+                .expect("convert");
+        let n_out = hlo_opt::weights::entry_results(&second.module)
+            .expect("results")
+            .len();
+        let x = self.run(&first_path, &inputs, n_out, "first");
+        let y = self.run(&second.path, &inputs, n_out, "second");
+        (second.stats.to_string(), x, y)
+    }
+
     /// Compiles `mlir` for the CPU; returns the `.vmfb` path.
     fn compile(&self, mlir: &Path, tag: &str) -> std::path::PathBuf {
         let vmfb = self.dir.path().join(format!("{tag}.vmfb"));
@@ -502,25 +526,13 @@ fn int8_convolutions_are_faithful_to_the_scheme() {
 fn fuse_dequant_keeps_the_numbers() {
     let Some(h) = Harness::new() else { return };
     let model = "llama_decoder_args";
-    let inputs = Harness::inputs(model);
     for form in [
         "int8-weights{bits=4}",
         "int8-weights{bits=4,storage=nibbles}",
         "int8-weights{group-size=32,group-form=dequant}",
     ] {
-        let plain = h.rewrite(model, &[form]);
-        let plain_path = h.dir.path().join("plain.mlir");
-        std::fs::copy(&plain.path, &plain_path).expect("copy");
-        let fused = h.rewrite(model, &[form, "fuse-dequant"]);
-        let stats = fused.stats.to_string();
+        let (stats, a, b) = h.run_two(model, &[form], &[form, "fuse-dequant"]);
         assert!(stats.contains("group-split: 15"), "{form}: {stats}");
-        let new_inputs =
-            hlo_opt::weights::convert(&plain.module, &inputs, Default::default()).expect("convert");
-        let n_out = hlo_opt::weights::entry_results(&plain.module)
-            .expect("results")
-            .len();
-        let a = h.run(&plain_path, &new_inputs, n_out, "unfused");
-        let b = h.run(&fused.path, &new_inputs, n_out, "fused");
         for (x, y) in a.iter().zip(&b) {
             let e = rel_l2(&x.to_f64(), &y.to_f64());
             eprintln!("{form}: fused vs unfused rel_l2 {e:.2e}");
@@ -559,24 +571,16 @@ fn four_bit_weights_decoders_within_documented_bounds() {
 fn fuse_dequant_int8_activations_within_bounds() {
     let Some(h) = Harness::new() else { return };
     let model = "llama_decoder_args";
-    let inputs = Harness::inputs(model);
     for form in [
         "int8-weights{bits=4,storage=nibbles}",
         "int8-weights{group-size=32,group-form=dequant}",
     ] {
-        let f32_acts = h.rewrite(model, &[form, "fuse-dequant"]);
-        let f32_path = h.dir.path().join("f32_acts.mlir");
-        std::fs::copy(&f32_acts.path, &f32_path).expect("copy");
-        let int8 = h.rewrite(model, &[form, "fuse-dequant{activations=int8}"]);
-        let stats = int8.stats.to_string();
+        let (stats, a, b) = h.run_two(
+            model,
+            &[form, "fuse-dequant"],
+            &[form, "fuse-dequant{activations=int8}"],
+        );
         assert!(stats.contains("int8-activations: 15"), "{form}: {stats}");
-        let new_inputs =
-            hlo_opt::weights::convert(&int8.module, &inputs, Default::default()).expect("convert");
-        let n_out = hlo_opt::weights::entry_results(&int8.module)
-            .expect("results")
-            .len();
-        let a = h.run(&f32_path, &new_inputs, n_out, "f32_acts");
-        let b = h.run(&int8.path, &new_inputs, n_out, "int8_acts");
         let e = rel_l2(&a[0].to_f64(), &b[0].to_f64());
         eprintln!("{form}: int8 activations vs f32 activations, logits rel_l2 {e:.2e}");
         assert!(e > 0.0 && e <= 3e-2, "{form}: {e}");
