@@ -124,7 +124,7 @@ pub const PRESETS: &[(&str, &[&str], &str)] = &[
     (
         "cpu-int8",
         &["weight-layout", "int8-weights"],
-        "IREE llvm-cpu, fastest measured: 2.67x-3.32x (logits rel_l2 8e-3)",
+        "IREE llvm-cpu, fastest measured: about 3.3x (logits rel_l2 8e-3)",
     ),
     (
         "cpu-int4",
