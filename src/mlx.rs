@@ -191,7 +191,7 @@ impl Checkpoint {
     pub fn entries(&self) -> Result<Vec<Entry>, MlxError> {
         let bad = |m: String| MlxError::Checkpoint(m);
         let mut out = Vec::new();
-        let mut used: Vec<&str> = Vec::new();
+        let mut used: std::collections::BTreeSet<String> = Default::default();
         for (key, scales) in &self.tensors {
             let Some(layer) = key.strip_suffix(".scales") else {
                 continue;
@@ -229,20 +229,10 @@ impl Checkpoint {
                     biases: floats(biases),
                 },
             });
-            used.extend([key.as_str()]);
-            used.push(
-                self.tensors
-                    .get_key_value(&weight_key)
-                    .map_or("", |(k, _)| k),
-            );
-            used.push(
-                self.tensors
-                    .get_key_value(&biases_key)
-                    .map_or("", |(k, _)| k),
-            );
+            used.extend([key.clone(), weight_key, biases_key]);
         }
         for (name, t) in &self.tensors {
-            if !used.contains(&name.as_str()) {
+            if !used.contains(name) {
                 out.push(Entry::Plain {
                     name: name.clone(),
                     tensor: t.clone(),
