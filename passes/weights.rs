@@ -183,12 +183,13 @@ pub fn arg_origin(m: &Module, arg: Value) -> Option<(usize, String)> {
     Some((from, ty))
 }
 
-/// Re-stores the f32 weight argument `arg` in MLX's affine form
+/// Re-stores the float weight argument `arg` in MLX's affine form
 /// (`crate::affine`): the argument becomes the stored integers (`ui8` bytes
 /// or packed `ui32` words, by `storage`) and two
 /// new arguments (scales, biases) are appended, each with its `hlo_opt.*`
-/// recipe; the graph dequantizes before `anchor` and every former use of
-/// `arg` reads the dequantized f32 tensor. With `perm`, the stored form is
+/// recipe; the graph dequantizes (in f32) before `anchor` and every former
+/// use of `arg` reads the dequantized tensor, rounded to the argument's own
+/// float type when that is narrower. With `perm`, the stored form is
 /// the weight transposed by `perm` (so that the group axis is last) and the
 /// graph transposes back. Returns the dequantized value.
 pub fn store_affine_arg(
@@ -204,7 +205,8 @@ pub fn store_affine_arg(
         ValueDef::Decl { op, .. } => op,
         _ => return None,
     };
-    let orig = m.dfg.ty(arg).as_tensor()?.static_shape()?;
+    let orig_t = m.dfg.ty(arg).as_tensor()?.clone();
+    let orig = orig_t.static_shape()?;
     let stored: Vec<u64> = match perm {
         Some(p) => p.iter().map(|&d| orig[d]).collect(),
         None => orig.clone(),
@@ -263,6 +265,12 @@ pub fn store_affine_arg(
             crate::ir::stablehlo::transpose(m, anchor, w, &inverse)?
         }
         None => w,
+    };
+    // A narrow float argument reads the f32 dequantization rounded to its type.
+    let w = if orig_t.elem == ElemType::F32 {
+        w
+    } else {
+        crate::ir::stablehlo::convert(m, anchor, w, orig_t.elem.clone())?
     };
     for (op, index) in readers {
         m.dfg.set_operand(op, index, w);

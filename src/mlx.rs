@@ -413,9 +413,9 @@ pub fn import(
                 packed,
                 ..
             } => {
-                if arg_elem != ElemType::F32 {
+                if !matches!(arg_elem, ElemType::F32 | ElemType::F16 | ElemType::BF16) {
                     return Err(mismatch(format!(
-                        "a quantized layer goes to an f32 argument, not {}",
+                        "a quantized layer goes to a float argument (f32, f16, bf16), not {}",
                         m.dfg.ty(arg)
                     )));
                 }

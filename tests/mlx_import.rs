@@ -419,3 +419,43 @@ fn import_rejects_a_mismatched_checkpoint() {
         "{stderr}"
     );
 }
+
+/// An f16 argument reads the f32 dequantization rounded to f16.
+#[test]
+fn import_into_an_f16_argument() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("ckpt");
+    let (q, _, _) = checkpoint(&ckpt);
+    let graph = dir.path().join("graph.mlir");
+    std::fs::write(
+        &graph,
+        r#"func.func public @main(%arg0: tensor<8x128xf16> loc("model.layers.0.q_proj.weight")) -> tensor<8x128xf16> {
+  return %arg0 : tensor<8x128xf16>
+}
+"#,
+    )
+    .unwrap();
+    let out = dir.path().join("imported.mlir");
+    let weights = dir.path().join("w.npz");
+    let o = import_cmd(&graph, &ckpt, &out, &weights).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let Some(iree) = iree() else { return };
+    let mut w = read_set(&weights).unwrap();
+    w.sort_by(|a, b| a.0.cmp(&b.0));
+    let inputs: Vec<HostTensor> = w.into_iter().map(|(_, t)| t).collect();
+    let got = run(&iree, dir.path(), &out, &inputs, 1)[0]
+        .to_f32()
+        .unwrap();
+    let narrow = |v: &[f32]| -> Vec<f32> { v.iter().map(|&x| f16::from_f32(x).to_f32()).collect() };
+    let (f, u) = (narrow(&q.fused), narrow(&q.unfused));
+    let differ = |r: &[f32]| got.iter().zip(r).filter(|(a, b)| a != b).count();
+    assert!(
+        differ(&f) == 0 || differ(&u) == 0,
+        "{} / {} of {} differ; first: {:?} vs {:?}",
+        differ(&f),
+        differ(&u),
+        got.len(),
+        &got[..4],
+        &f[..4]
+    );
+}
