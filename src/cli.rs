@@ -537,6 +537,11 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
                 (op, original.dfg.op(op).name.clone(), loc)
             })
             .collect();
+        if ops.is_empty() {
+            eprintln!(
+                "hlo-opt: --per-op: no op of the original survives the rewrite with a changed signature, so nothing is tapped (ops a pass replaces, as fuse-dequant does, cannot be matched)"
+            );
+        }
         if !crate::verify::add_taps(&mut original, &mut rewritten, &ops) {
             return Err(RunError::Step(
                 "could not add per-op taps to the entry function".into(),
