@@ -33,7 +33,7 @@ const OPTIONS: &[OptionInfo] = &[
         name: "bits",
         kind: "8|4",
         default: "8",
-        help: "4: MLX's affine 4-bit form (per group of group-size along the contracting dim, default 64: w = scale * q + bias, q packed eight to a u32 word, unpacked in the graph; `fuse-dequant` then moves scale and bias after the dot)",
+        help: "4: MLX's affine 4-bit form (per group of group-size along the contracting dim, default 64: w = scale * q + bias, stored as `storage` says; dot_general only; `fuse-dequant` then moves scale and bias after the dot)",
     },
     OptionInfo {
         name: "storage",
@@ -65,7 +65,7 @@ const OPTIONS: &[OptionInfo] = &[
 pub fn info() -> PassInfo {
     PassInfo {
         name: "int8-weights",
-        summary: "dot_general weights (arguments and constants) as symmetric int8 with f32 scales, dequantized in the graph",
+        summary: "dot_general and convolution weights (arguments and constants) as symmetric int8 with f32 scales (or 4-bit affine), dequantized in the graph",
         options: OPTIONS,
         make: |o: &Options| {
             Ok(Box::new(Int8Weights {
