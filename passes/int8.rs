@@ -222,16 +222,14 @@ impl Int8Weights {
                 let q = stablehlo::optimization_barrier(m, dot, q);
                 let s = stablehlo::constant_hex(m, dot, group_t.clone(), &bytes(&p.scales));
                 let b = stablehlo::constant_hex(m, dot, group_t, &bytes(&p.biases));
-                let w = stablehlo::affine_dequant(m, dot, (q, s, b), a, storage, &stored);
-                let w = if moved {
-                    let mut inverse = vec![0; perm.len()];
-                    for (i, &d) in perm.iter().enumerate() {
-                        inverse[d] = i;
-                    }
-                    stablehlo::transpose(m, dot, w, &inverse)?
-                } else {
-                    w
-                };
+                let w = weights::affine_dequant_in_layout(
+                    m,
+                    dot,
+                    (q, s, b),
+                    (a, storage),
+                    &stored,
+                    moved.then_some(&perm[..]),
+                )?;
                 m.dfg.set_operand(dot, 1, w);
             }
             Root::Other(_) => return None,
@@ -283,7 +281,7 @@ impl Int8Weights {
 /// `q_x = clamp(round_nearest_even(x / s_x), ±127)` as i8. Returns `(q_x, s_x)`.
 pub(super) fn quantize_rows(
     m: &mut Module,
-    dot: Op,
+    anchor: Op,
     x: Value,
     rows: u64,
     k: u64,
@@ -291,19 +289,19 @@ pub(super) fn quantize_rows(
     let f32_t = |shape: &[u64]| TensorType::new(shape, ElemType::F32);
     let abs = stablehlo::simple_op(
         m,
-        dot,
+        anchor,
         "stablehlo.abs",
         &[x],
         "",
         tensor(&[rows, k], ElemType::F32),
         true,
     );
-    let amax = stablehlo::reduce(m, dot, abs, "stablehlo.maximum", 1, f32_t(&[rows]));
-    let c127 = stablehlo::constant_hex(m, dot, f32_t(&[rows]), &(1.0f32 / 127.0).to_le_bytes());
-    let tiny = stablehlo::constant_hex(m, dot, f32_t(&[rows]), &f32::MIN_POSITIVE.to_le_bytes());
+    let amax = stablehlo::reduce(m, anchor, abs, "stablehlo.maximum", 1, f32_t(&[rows]));
+    let c127 = stablehlo::constant_hex(m, anchor, f32_t(&[rows]), &(1.0f32 / 127.0).to_le_bytes());
+    let tiny = stablehlo::constant_hex(m, anchor, f32_t(&[rows]), &f32::MIN_POSITIVE.to_le_bytes());
     let sx = stablehlo::simple_op(
         m,
-        dot,
+        anchor,
         "stablehlo.multiply",
         &[amax, c127],
         "",
@@ -312,17 +310,17 @@ pub(super) fn quantize_rows(
     );
     let sx = stablehlo::simple_op(
         m,
-        dot,
+        anchor,
         "stablehlo.maximum",
         &[sx, tiny],
         "",
         tensor(&[rows], ElemType::F32),
         true,
     );
-    let sxb = stablehlo::broadcast_in_dim(m, dot, sx, &[0], f32_t(&[rows, k]));
+    let sxb = stablehlo::broadcast_in_dim(m, anchor, sx, &[0], f32_t(&[rows, k]));
     let scaled = stablehlo::simple_op(
         m,
-        dot,
+        anchor,
         "stablehlo.divide",
         &[x, sxb],
         "",
@@ -331,26 +329,43 @@ pub(super) fn quantize_rows(
     );
     let rounded = stablehlo::simple_op(
         m,
-        dot,
+        anchor,
         "stablehlo.round_nearest_even",
         &[scaled],
         "",
         tensor(&[rows, k], ElemType::F32),
         true,
     );
-    let lo = stablehlo::constant_hex(m, dot, f32_t(&[]), &(-127.0f32).to_le_bytes());
-    let hi = stablehlo::constant_hex(m, dot, f32_t(&[]), &127.0f32.to_le_bytes());
+    let lo = stablehlo::constant_hex(m, anchor, f32_t(&[]), &(-127.0f32).to_le_bytes());
+    let hi = stablehlo::constant_hex(m, anchor, f32_t(&[]), &127.0f32.to_le_bytes());
     let clamped = stablehlo::simple_op(
         m,
-        dot,
+        anchor,
         "stablehlo.clamp",
         &[lo, rounded, hi],
         "",
         tensor(&[rows, k], ElemType::F32),
         false,
     );
-    let qx = stablehlo::convert(m, dot, clamped, ElemType::from_text("i8")).expect("a tensor");
+    let qx = stablehlo::convert(m, anchor, clamped, ElemType::from_text("i8")).expect("a tensor");
     (qx, sx)
+}
+
+/// Adds one weight's bytes before and after to the pass's figures.
+fn count_bytes(stats: &mut PassStats, before: u64, after: u64) {
+    *stats.figures.entry("weight-bytes-before").or_default() += before;
+    *stats.figures.entry("weight-bytes-after").or_default() += after;
+}
+
+/// The weight's root, when it comes straight from an argument or a constant
+/// that nothing else reads (weight-layout folds transposes first).
+fn sole_root(m: &Module, w: Value, stats: &mut PassStats) -> Option<Root> {
+    let root = weights::find_root(m, w);
+    if root.value() != w || matches!(root, Root::Other(_)) || m.dfg.uses(w).len() != 1 {
+        stats.bump("skipped-not-a-weight");
+        return None;
+    }
+    Some(root)
 }
 
 /// `op(x, w) ==> op(x, qf) * broadcast(s, map)`: the weight operand
@@ -375,28 +390,39 @@ fn scale_after(m: &mut Module, op: Op, qf: Value, s: Value, map: &[usize]) -> bo
 }
 
 impl Int8Weights {
-    /// Per-output-channel int8 kernels for a convolution:
-    /// `conv(x, W) ==> conv(x, convert(q)) * broadcast(s)`, exact because
-    /// each output feature reads only its own kernel slice.
-    fn convolution(&self, m: &mut Module, conv: Op, stats: &mut PassStats) -> bool {
-        let d = m.dfg.op(conv);
+    /// The weight operand (operand 1) of a one-result f32 `op` — an f32
+    /// tensor of static shape with at least `min-elements` elements (else
+    /// counted `skipped-small`) — and its shape.
+    fn weight_operand(
+        &self,
+        m: &Module,
+        op: Op,
+        stats: &mut PassStats,
+    ) -> Option<(Value, Vec<u64>)> {
+        let d = m.dfg.op(op);
         if d.operands.len() != 2
             || d.results.len() != 1
             || m.dfg.ty(d.results[0]).elem() != Some(&ElemType::F32)
         {
-            return false;
+            return None;
         }
         let w = d.operands[1];
-        let Some(wt) = m.dfg.ty(w).as_tensor().cloned() else {
-            return false;
-        };
-        let Some(shape) = wt.static_shape() else {
-            return false;
-        };
+        let wt = m.dfg.ty(w).as_tensor()?;
+        let shape = wt.static_shape()?;
         if wt.elem != ElemType::F32 || wt.num_elements().unwrap_or(0) < self.min_elements.max(1) {
             stats.bump("skipped-small");
-            return false;
+            return None;
         }
+        Some((w, shape))
+    }
+
+    /// Per-output-channel int8 kernels for a convolution:
+    /// `conv(x, W) ==> conv(x, convert(q)) * broadcast(s)`, exact because
+    /// each output feature reads only its own kernel slice.
+    fn convolution(&self, m: &mut Module, conv: Op, stats: &mut PassStats) -> bool {
+        let Some((w, shape)) = self.weight_operand(m, conv, stats) else {
+            return false;
+        };
         let Some(cd) = stablehlo::ConvDims::read(m, conv) else {
             return false;
         };
@@ -415,11 +441,9 @@ impl Int8Weights {
             stats.bump("skipped-convolution-per-channel-only");
             return false;
         }
-        let root = weights::find_root(m, w);
-        if root.value() != w || matches!(root, Root::Other(_)) || m.dfg.uses(w).len() != 1 {
-            stats.bump("skipped-not-a-weight");
+        let Some(root) = sole_root(m, w, stats) else {
             return false;
-        }
+        };
         let scheme = Scheme::PerChannel {
             reduce: (0..shape.len()).filter(|&i| i != cd.kernel_out).collect(),
         };
@@ -431,9 +455,8 @@ impl Int8Weights {
             return false;
         }
         stats.bump("convolution");
-        let n = wt.num_elements().unwrap_or(0);
-        *stats.figures.entry("weight-bytes-before").or_default() += n * 4;
-        *stats.figures.entry("weight-bytes-after").or_default() += n + shape[cd.kernel_out] * 4;
+        let n: u64 = shape.iter().product();
+        count_bytes(stats, n * 4, n + shape[cd.kernel_out] * 4);
         true
     }
 }
@@ -450,35 +473,16 @@ impl Pass for Int8Weights {
         }
         let dots = m.ops_named("stablehlo.dot_general");
         for dot in dots {
-            let d = m.dfg.op(dot);
-            if d.operands.len() != 2
-                || d.results.len() != 1
-                || m.dfg.ty(d.results[0]).elem() != Some(&ElemType::F32)
-            {
-                continue;
-            }
-            let w = d.operands[1];
-            let Some(wt) = m.dfg.ty(w).as_tensor().cloned() else {
+            let Some((w, shape)) = self.weight_operand(m, dot, stats) else {
                 continue;
             };
-            let Some(shape) = wt.static_shape() else {
-                continue;
-            };
-            if wt.elem != ElemType::F32 || wt.num_elements().unwrap_or(0) < self.min_elements.max(1)
-            {
-                stats.bump("skipped-small");
-                continue;
-            }
             let Some(dims) = DotDims::read(m, dot) else {
                 continue;
             };
-            // The weight must come straight from an argument or a constant
-            // that nothing else reads (weight-layout folds transposes first).
-            let root = weights::find_root(m, w);
-            if root.value() != w || matches!(root, Root::Other(_)) || m.dfg.uses(w).len() != 1 {
-                stats.bump("skipped-not-a-weight");
+            let Some(root) = sole_root(m, w, stats) else {
                 continue;
-            }
+            };
+            let n: u64 = shape.iter().product();
             if self.four_bit {
                 let contract = match dims.rhs_contract.as_slice() {
                     [c] => *c,
@@ -496,9 +500,7 @@ impl Pass for Int8Weights {
                 } else {
                     "affine4-constant"
                 });
-                let n = wt.num_elements().unwrap_or(0);
-                *stats.figures.entry("weight-bytes-before").or_default() += n * 4;
-                *stats.figures.entry("weight-bytes-after").or_default() += after;
+                count_bytes(stats, n * 4, after);
                 changed = true;
                 continue;
             }
@@ -534,9 +536,7 @@ impl Pass for Int8Weights {
                 let xs = x_shape.unwrap_or_default();
                 self.int8_dot(m, dot, x, q, s, xs[0], shape[0], shape[1]);
                 stats.bump("int8-activations");
-                let n = wt.num_elements().unwrap_or(0);
-                *stats.figures.entry("weight-bytes-before").or_default() += n * 4;
-                *stats.figures.entry("weight-bytes-after").or_default() += n + shape[1] * 4;
+                count_bytes(stats, n * 4, n + shape[1] * 4);
                 changed = true;
                 continue;
             }
@@ -624,10 +624,8 @@ impl Pass for Int8Weights {
                     stats.bump("grouped");
                 }
             }
-            let n = wt.num_elements().unwrap_or(0);
             let n_scales: u64 = scheme.scale_shape(&shape).iter().product();
-            *stats.figures.entry("weight-bytes-before").or_default() += n * 4;
-            *stats.figures.entry("weight-bytes-after").or_default() += n + n_scales * 4;
+            count_bytes(stats, n * 4, n + n_scales * 4);
             changed = true;
         }
         Ok(changed)

@@ -179,14 +179,7 @@ impl Pass for WeightLayout {
             }
             let new_shape: Vec<u64> = store.iter().map(|&s| shape[s]).collect();
             if !identity {
-                let step = format!(
-                    "transpose({})",
-                    store
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                );
+                let step = crate::weights::transpose_step(&store);
                 weights::record_arg_step(m, arg, &step);
                 m.set_decl_type(
                     arg,

@@ -212,12 +212,9 @@ pub fn store_affine_arg(
         None => orig.clone(),
     };
     a.check_shape(&stored).ok()?;
-    let params = format!("bits={},group={}", a.bits, a.group);
+    let params = a.params();
     let lead = match perm {
-        Some(p) => {
-            let list: Vec<String> = p.iter().map(|d| d.to_string()).collect();
-            format!("transpose({})|", list.join(","))
-        }
+        Some(p) => format!("{}|", crate::weights::transpose_step(p)),
         None => String::new(),
     };
     let prior = hlo_opt_recipe(m, arg)
@@ -248,24 +245,14 @@ pub fn store_affine_arg(
         ));
         extra.push(v);
     }
-    let w = crate::ir::stablehlo::affine_dequant(
+    let w = affine_dequant_in_layout(
         m,
         anchor,
         (arg, extra[0], extra[1]),
-        a,
-        storage,
+        (a, storage),
         &stored,
-    );
-    let w = match perm {
-        Some(p) => {
-            let mut inverse = vec![0; p.len()];
-            for (i, &d) in p.iter().enumerate() {
-                inverse[d] = i;
-            }
-            crate::ir::stablehlo::transpose(m, anchor, w, &inverse)?
-        }
-        None => w,
-    };
+        perm,
+    )?;
     // A narrow float argument reads the f32 dequantization rounded to its type.
     let w = if orig_t.elem == ElemType::F32 {
         w
@@ -276,6 +263,28 @@ pub fn store_affine_arg(
         m.dfg.set_operand(op, index, w);
     }
     Some(w)
+}
+
+/// The graph's dequantization of affine `(stored, scales, biases)` before
+/// `anchor` (`crate::ir::stablehlo::affine_dequant`), where the stored form
+/// of shape `stored` is the weight transposed by `perm` (if given): the
+/// result is transposed back to the weight's own layout.
+pub fn affine_dequant_in_layout(
+    m: &mut Module,
+    anchor: crate::ir::Op,
+    parts: (Value, Value, Value),
+    (a, storage): (crate::affine::Affine, crate::affine::Storage),
+    stored: &[u64],
+    perm: Option<&[usize]>,
+) -> Option<Value> {
+    let w = crate::ir::stablehlo::affine_dequant(m, anchor, parts, a, storage, stored);
+    match perm {
+        Some(p) => {
+            let inverse = crate::weights::inverse_permutation(p);
+            crate::ir::stablehlo::transpose(m, anchor, w, &inverse)
+        }
+        None => Some(w),
+    }
 }
 
 fn arg_index(m: &Module, arg: Value) -> Option<usize> {

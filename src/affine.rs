@@ -9,6 +9,8 @@
 //! and round-to-nearest, [`Affine::quantize`]). The graph dequantizes with
 //! `ir::stablehlo::affine_dequant`.
 
+use crate::tensor::{DType, HostTensor};
+
 /// A bit width and group size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Affine {
@@ -100,6 +102,20 @@ impl Affine {
         Ok(Affine { bits, group })
     }
 
+    /// The recipe parameters: `bits=4,group=64`.
+    pub fn params(self) -> String {
+        format!("bits={},group={}", self.bits, self.group)
+    }
+
+    /// Reads [`Affine::params`] back.
+    pub fn parse(params: &str) -> Result<Affine, String> {
+        let num = |key: &str| crate::quant::param(params, key).and_then(|v| v.parse::<u64>().ok());
+        match (num("bits"), num("group")) {
+            (Some(bits), Some(group)) => Affine::new(bits as u32, group),
+            _ => Err(format!("bad affine parameters `{params}`")),
+        }
+    }
+
     /// Values per u32 word.
     pub fn per_word(self) -> u64 {
         u64::from(32 / self.bits)
@@ -150,6 +166,17 @@ impl Affine {
             Storage::Words | Storage::Nibbles => {
                 words.iter().flat_map(|w| w.to_le_bytes()).collect()
             }
+        }
+    }
+
+    /// The stored integers of a tensor of `shape`, in `storage`'s element
+    /// type (see [`Storage::elem`]).
+    pub fn stored_tensor(self, words: &[u32], shape: &[u64], storage: Storage) -> HostTensor {
+        let elem = crate::ir::ElemType::from_text(storage.elem(self.bits));
+        HostTensor {
+            dtype: DType::from_elem(&elem).expect("storage types are host types"),
+            shape: self.stored_shape(shape, storage.for_bits(self.bits)),
+            data: self.stored_bytes(words, storage),
         }
     }
 

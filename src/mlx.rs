@@ -439,19 +439,7 @@ pub fn import(
                     anchor,
                 )
                 .ok_or_else(|| mismatch("could not re-store the argument".into()))?;
-                at_position.insert(
-                    i,
-                    HostTensor {
-                        dtype: match storage.for_bits(affine.bits) {
-                            Storage::Bytes if affine.bits < 8 => DType::I8,
-                            Storage::Bytes => DType::U8,
-                            Storage::Words => DType::U32,
-                            Storage::Nibbles => DType::U4,
-                        },
-                        shape: affine.stored_shape(shape, storage),
-                        data: affine.stored_bytes(&packed.words, storage),
-                    },
-                );
+                at_position.insert(i, affine.stored_tensor(&packed.words, shape, storage));
                 let gs = affine.group_shape(shape);
                 appended.push(HostTensor::from_f32(gs.clone(), &packed.scales));
                 appended.push(HostTensor::from_f32(gs, &packed.biases));

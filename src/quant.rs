@@ -122,6 +122,15 @@ pub fn dequantize_grouped(qz: &Quantized, shape: &[u64], axis: usize, group: u64
         .collect()
 }
 
+/// The value of `key` in recipe parameters `k1=v1,k2=v2`.
+pub fn param<'a>(params: &'a str, key: &str) -> Option<&'a str> {
+    params
+        .split(',')
+        .filter_map(|p| p.split_once('='))
+        .find(|(k, _)| k.trim() == key)
+        .map(|(_, v)| v.trim())
+}
+
 /// How one weight is quantized; written into recipes as `params()`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scheme {
@@ -154,13 +163,7 @@ impl Scheme {
 
     /// Reads [`Scheme::params`] back, checked against the weight's shape.
     pub fn parse(params: &str, shape: &[u64]) -> Result<Scheme, String> {
-        let kv = |key: &str| {
-            params
-                .split(',')
-                .filter_map(|p| p.split_once('='))
-                .find(|(k, _)| k.trim() == key)
-                .map(|(_, v)| v.trim())
-        };
+        let kv = |key: &str| param(params, key);
         let bad = || format!("bad int8 parameters `{params}` for shape {shape:?}");
         if let Some(reduce) = kv("reduce") {
             let reduce: Vec<usize> = reduce

@@ -272,25 +272,22 @@ impl HostTensor {
         }
     }
 
-    /// The tensor as files hold it: a [`DType::U4`] tensor becomes `u8`
-    /// with its last dim halved (the same bytes); others are unchanged.
-    pub fn file_form(&self) -> std::borrow::Cow<'_, HostTensor> {
+    /// The dtype and shape files give this tensor, whose bytes they hold as
+    /// they are: a [`DType::U4`] tensor is `u8` with its last dim halved;
+    /// others are unchanged.
+    pub fn file_header(&self) -> (DType, Vec<u64>) {
         if self.dtype != DType::U4 {
-            return std::borrow::Cow::Borrowed(self);
+            return (self.dtype, self.shape.clone());
         }
         let mut shape = self.shape.clone();
         if let Some(last) = shape.last_mut() {
             *last = last.div_ceil(2);
         }
-        std::borrow::Cow::Owned(HostTensor {
-            dtype: DType::U8,
-            shape,
-            data: self.data.clone(),
-        })
+        (DType::U8, shape)
     }
 
     /// This tensor read as the argument type `ty` takes it: `u8` bytes with
-    /// the last dim halved become `ui4` (see [`HostTensor::file_form`]).
+    /// the last dim halved become `ui4` (see [`HostTensor::file_header`]).
     /// `None` when it does not fit.
     pub fn fit(&self, ty: &Type) -> Option<HostTensor> {
         if self.matches(ty) {
@@ -385,15 +382,14 @@ impl HostTensor {
     /// npyz puts a trailing comma inside multi-dimensional shape tuples,
     /// which IREE's `.npy` reader rejects.
     fn write_npy_to(&self, w: &mut impl Write) -> io::Result<()> {
-        let file = self.file_form();
-        let this: &HostTensor = &file;
-        let shape = match this.shape.len() {
+        // ui4 is written as its bytes (`HostTensor::file_header`).
+        let (dtype, dims) = self.file_header();
+        let shape = match dims.len() {
             0 => "()".to_string(),
-            1 => format!("({},)", this.shape[0]),
+            1 => format!("({},)", dims[0]),
             _ => format!(
                 "({})",
-                this.shape
-                    .iter()
+                dims.iter()
                     .map(|d| d.to_string())
                     .collect::<Vec<_>>()
                     .join(", ")
@@ -401,7 +397,7 @@ impl HostTensor {
         };
         let mut header = format!(
             "{{'descr': '{}', 'fortran_order': False, 'shape': {shape}, }}",
-            this.dtype.npy_descr()
+            dtype.npy_descr()
         );
         // Magic (6) + version (2) + length (2) + header + '\n', padded to 64 bytes.
         let unpadded = 10 + header.len() + 1;
@@ -410,7 +406,7 @@ impl HostTensor {
         w.write_all(b"\x93NUMPY\x01\x00")?;
         w.write_all(&(header.len() as u16).to_le_bytes())?;
         w.write_all(header.as_bytes())?;
-        w.write_all(&this.data)
+        w.write_all(&self.data)
     }
 }
 
@@ -619,14 +615,10 @@ fn write_safetensors(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
     let views: Vec<(String, safetensors::tensor::TensorView<'_>)> = set
         .iter()
         .map(|(name, t)| {
-            // ui4 is stored as its bytes (`HostTensor::file_form`).
-            let mut shape: Vec<usize> = t.shape.iter().map(|&d| d as usize).collect();
-            if t.dtype == DType::U4 {
-                if let Some(last) = shape.last_mut() {
-                    *last = last.div_ceil(2);
-                }
-            }
-            safetensors::tensor::TensorView::new(t.dtype.to_safetensors(), shape, &t.data)
+            // ui4 is stored as its bytes (`HostTensor::file_header`).
+            let (dtype, shape) = t.file_header();
+            let shape = shape.iter().map(|&d| d as usize).collect();
+            safetensors::tensor::TensorView::new(dtype.to_safetensors(), shape, &t.data)
                 .map(|v| (name.clone(), v))
                 .map_err(|e| TensorError::Format {
                     path: path.display().to_string(),

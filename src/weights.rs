@@ -12,6 +12,7 @@
 
 use std::sync::OnceLock;
 
+use crate::affine::Storage;
 use crate::front::parse_type;
 use crate::ir::{Module, Op, Type, Value};
 use crate::tensor::{DType, HostTensor, TensorSet};
@@ -247,52 +248,24 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
         | ("affine_nibbles", params)
         | ("affine_scales", params)
         | ("affine_biases", params) => {
-            let a = parse_affine(params)?;
+            let a = crate::affine::Affine::parse(params)?;
             let values = t
                 .to_f32()
                 .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
             a.check_shape(&t.shape)?;
             let p = a.quantize(&values);
-            Ok(match name {
-                "affine_words" => HostTensor {
-                    dtype: DType::U32,
-                    shape: a.words_shape(&t.shape),
-                    data: a.stored_bytes(&p.words, crate::affine::Storage::Words),
-                },
-                "affine_bytes" => HostTensor {
-                    dtype: if a.bits < 8 { DType::I8 } else { DType::U8 },
-                    shape: t.shape.clone(),
-                    data: a.stored_bytes(&p.words, crate::affine::Storage::Bytes),
-                },
-                "affine_nibbles" if a.bits == 4 => HostTensor {
-                    dtype: DType::U4,
-                    shape: t.shape.clone(),
-                    data: a.stored_bytes(&p.words, crate::affine::Storage::Nibbles),
-                },
-                "affine_nibbles" => {
-                    return Err(format!("`{step}`: nibbles hold 4-bit values only"))
-                }
-                "affine_scales" => HostTensor::from_f32(a.group_shape(&t.shape), &p.scales),
-                _ => HostTensor::from_f32(a.group_shape(&t.shape), &p.biases),
-            })
+            let stored = |storage| Ok(a.stored_tensor(&p.words, &t.shape, storage));
+            match name {
+                "affine_words" => stored(Storage::Words),
+                "affine_bytes" => stored(Storage::Bytes),
+                "affine_nibbles" if a.bits == 4 => stored(Storage::Nibbles),
+                "affine_nibbles" => Err(format!("`{step}`: nibbles hold 4-bit values only")),
+                "affine_scales" => Ok(HostTensor::from_f32(a.group_shape(&t.shape), &p.scales)),
+                _ => Ok(HostTensor::from_f32(a.group_shape(&t.shape), &p.biases)),
+            }
         }
         ("transpose", perm) => transpose(&t, &parse_perm(step, perm)?),
         _ => Err(format!("unknown recipe step `{step}`")),
-    }
-}
-
-/// Reads `bits=4,group=64`.
-fn parse_affine(params: &str) -> Result<crate::affine::Affine, String> {
-    let kv = |key: &str| {
-        params
-            .split(',')
-            .filter_map(|p| p.split_once('='))
-            .find(|(k, _)| k.trim() == key)
-            .and_then(|(_, v)| v.trim().parse::<u64>().ok())
-    };
-    match (kv("bits"), kv("group")) {
-        (Some(bits), Some(group)) => crate::affine::Affine::new(bits as u32, group),
-        _ => Err(format!("bad affine parameters `{params}`")),
     }
 }
 
@@ -304,6 +277,21 @@ fn parse_perm(step: &str, perm: &str) -> Result<Vec<usize>, String> {
                 .map_err(|_| format!("bad permutation in `{step}`"))
         })
         .collect()
+}
+
+/// The recipe step `transpose(p0,p1,...)`.
+pub fn transpose_step(perm: &[usize]) -> String {
+    let list: Vec<String> = perm.iter().map(|d| d.to_string()).collect();
+    format!("transpose({})", list.join(","))
+}
+
+/// The permutation that undoes `perm`.
+pub fn inverse_permutation(perm: &[usize]) -> Vec<usize> {
+    let mut inverse = vec![0; perm.len()];
+    for (i, &d) in perm.iter().enumerate() {
+        inverse[d] = i;
+    }
+    inverse
 }
 
 /// `out = transpose(t, perm)`: out dim i is t dim perm[i].
@@ -455,7 +443,7 @@ fn dequantize_affine(
     steps: &[String],
     params: &str,
 ) -> Result<HostTensor, String> {
-    let a = parse_affine(params)?;
+    let a = crate::affine::Affine::parse(params)?;
     let perm = match steps {
         [_] => None,
         [first, _] => {
@@ -478,13 +466,7 @@ fn dequantize_affine(
         &a.dequantize(&a.quantize(&values), true),
     );
     match perm {
-        Some(p) => {
-            let mut inverse = vec![0; p.len()];
-            for (i, &d) in p.iter().enumerate() {
-                inverse[d] = i;
-            }
-            transpose(&deq, &inverse)
-        }
+        Some(p) => transpose(&deq, &inverse_permutation(&p)),
         None => Ok(deq),
     }
 }
