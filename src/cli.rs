@@ -403,7 +403,7 @@ fn run_import_mlx(
         }
     };
     let ckpt = crate::mlx::Checkpoint::read(checkpoint)?;
-    let imported = crate::mlx::import(&mut module, &ckpt, &map, storage)?;
+    let imported = crate::mlx::import(&mut module, ckpt, &map, storage)?;
     crate::tensor::write_set(weights_out, &imported.weights)?;
     write_atomically(output, &module)?;
     for (name, arg) in &imported.placed {

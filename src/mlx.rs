@@ -187,8 +187,9 @@ impl Checkpoint {
     }
 
     /// The checkpoint as entries: each quantized layer (`P.weight` u32 with
-    /// `P.scales` and `P.biases`) as one, every other tensor as itself.
-    pub fn entries(&self) -> Result<Vec<Entry>, MlxError> {
+    /// `P.scales` and `P.biases`) as one, every other tensor as itself
+    /// (moved, not copied).
+    pub fn into_entries(self) -> Result<Vec<Entry>, MlxError> {
         let bad = |m: String| MlxError::Checkpoint(m);
         let mut out = Vec::new();
         let mut used: std::collections::BTreeSet<String> = Default::default();
@@ -231,12 +232,9 @@ impl Checkpoint {
             });
             used.extend([key.clone(), weight_key, biases_key]);
         }
-        for (name, t) in &self.tensors {
-            if !used.contains(name) {
-                out.push(Entry::Plain {
-                    name: name.clone(),
-                    tensor: t.clone(),
-                });
+        for (name, tensor) in self.tensors {
+            if !used.contains(&name) {
+                out.push(Entry::Plain { name, tensor });
             }
         }
         Ok(out)
@@ -350,7 +348,7 @@ fn find_arg(
 /// argument names (or positions).
 pub fn import(
     m: &mut Module,
-    ckpt: &Checkpoint,
+    ckpt: Checkpoint,
     map: &BTreeMap<String, String>,
     storage: Storage,
 ) -> Result<Imported, MlxError> {
@@ -359,7 +357,7 @@ pub fn import(
     let anchor = m.first_body_op(func).ok_or(MlxError::NoEntry)?;
     let mut taken: BTreeMap<usize, Entry> = BTreeMap::new();
     let mut out = Imported::default();
-    for entry in ckpt.entries()? {
+    for entry in ckpt.into_entries()? {
         match find_arg(m, &args, entry.name(), map) {
             Some(i) => {
                 if let Some(prev) = taken.get(&i) {
