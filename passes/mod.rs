@@ -10,6 +10,7 @@
 
 pub mod cleanup;
 pub mod fuse_dequant;
+pub mod gqa;
 pub mod graph_precision;
 pub mod int8;
 pub mod layout;
@@ -109,6 +110,7 @@ pub fn registry() -> Vec<PassInfo> {
         layout::info(),
         int8::info(),
         fuse_dequant::info(),
+        gqa::info(),
         cleanup::info(),
         perturb::info(),
     ]

@@ -6,6 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::iree::{Iree, IreeError, Target};
+use crate::profile::DispatchProfile;
 use crate::tensor::{HostTensor, TensorSet};
 
 /// What to time.
@@ -28,6 +29,9 @@ pub struct BenchSpec<'a> {
     pub min_time: f64,
     /// A folder for files.
     pub workdir: &'a Path,
+    /// Also profile each program per dispatch over this many calls
+    /// (CPU only; see [`crate::profile`]).
+    pub dispatch_calls: Option<usize>,
 }
 
 /// What was measured.
@@ -41,6 +45,8 @@ pub struct BenchResult {
     pub module_bytes: (u64, u64),
     /// Argument bytes per call (original, rewritten).
     pub arg_bytes: (u64, u64),
+    /// Per-dispatch profiles (original, rewritten), when asked for.
+    pub dispatches: Option<(DispatchProfile, DispatchProfile)>,
 }
 
 /// The median of some numbers.
@@ -73,7 +79,11 @@ impl BenchResult {
             self.module_bytes.1,
             self.arg_bytes.1,
             self.speedup()
-        )
+        ) + &self
+            .dispatches
+            .as_ref()
+            .map(|(a, b)| format!("\n{}", crate::profile::compare_table(a, b)))
+            .unwrap_or_default()
     }
 }
 
@@ -165,6 +175,13 @@ pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> 
             times[which].extend(ms);
         }
     }
+    let dispatches = match spec.dispatch_calls {
+        Some(calls) => Some((
+            crate::profile::profile(&vmfbs[0], spec.function, &inputs[0], calls, spec.workdir)?,
+            crate::profile::profile(&vmfbs[1], spec.function, &inputs[1], calls, spec.workdir)?,
+        )),
+        None => None,
+    };
     let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
     let [original_ms, rewritten_ms] = times;
     Ok(BenchResult {
@@ -172,6 +189,7 @@ pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> 
         rewritten_ms,
         module_bytes: (size(&vmfbs[0]), size(&vmfbs[1])),
         arg_bytes: (arg_bytes(spec.inputs), arg_bytes(spec.new_inputs)),
+        dispatches,
     })
 }
 

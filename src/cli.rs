@@ -137,6 +137,15 @@ pub struct BenchArgs {
     /// Target: cpu, cuda[:sm_80], vulkan, metal.
     #[arg(long, default_value = "cpu", value_parser = parse_target)]
     pub target: crate::iree::Target,
+    /// Also time each program dispatch by dispatch (single-threaded, over
+    /// this many calls) and print where the time goes; CPU target only.
+    #[arg(long, value_name = "CALLS", num_args = 0..=1, default_missing_value = "10",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub dispatches: Option<u64>,
+    /// Keep the compiled modules and input files in this folder (created
+    /// if missing) instead of a temporary one, to rerun them by hand.
+    #[arg(long, value_name = "DIR")]
+    pub keep: Option<PathBuf>,
 }
 
 fn parse_range(s: &str) -> Result<(i64, i64), String> {
@@ -595,9 +604,26 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
 }
 
 fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
+    if b.dispatches.is_some() && b.target != crate::iree::Target::Cpu {
+        return Err(RunError::Usage(PassError::BadOption {
+            pass: "bench".into(),
+            message:
+                "--dispatches profiles on IREE's local-sync CPU device; use it with --target cpu"
+                    .into(),
+        }));
+    }
     let iree = crate::iree::Iree::find()?;
     let tmp = temp_dir()?;
-    let work = tmp.path().to_path_buf();
+    let work = match &b.keep {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|err| RunError::Write {
+                path: dir.display().to_string(),
+                err,
+            })?;
+            dir.clone()
+        }
+        None => tmp.path().to_path_buf(),
+    };
     let (orig, rewritten, _) = load_pair(&b.pair)?;
     let rewritten_path = work.join("rewritten.mlir");
     write_atomically(&rewritten_path, &rewritten)?;
@@ -621,6 +647,7 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
             rounds: b.rounds,
             min_time: b.min_time,
             workdir: &work,
+            dispatch_calls: b.dispatches.map(|n| n as usize),
         },
     )?;
     print!("{}", result.table());

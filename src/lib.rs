@@ -35,6 +35,7 @@ pub mod iree;
 pub mod mlx;
 #[path = "../passes/mod.rs"]
 pub mod passes;
+pub mod profile;
 pub mod quant;
 pub mod tensor;
 pub mod verify;

@@ -265,6 +265,7 @@ fn passes_keep_corpus_programs_valid() {
         ("int8-weights{group-size=2,activations=int8}", false),
         ("int8-weights{bits=4,group-size=2}", false),
         ("fuse-dequant", false),
+        ("gqa-dot", false),
     ] {
         let pipeline = hlo_opt::passes::Pipeline::from_specs(&[pass.to_string()]).expect("pass");
         let mut joined = String::new();

@@ -586,3 +586,29 @@ fn fuse_dequant_int8_activations_within_bounds() {
         assert!(e > 0.0 && e <= 3e-2, "{form}: {e}");
     }
 }
+
+/// `gqa-dot` sums the same products as the repeated form: the decoders'
+/// logits and caches agree to summation-order rounding at most.
+#[test]
+fn gqa_dot_is_exact_on_decoders() {
+    for model in [
+        "llama_decoder_args",
+        "qwen2_decoder_args",
+        "gemma2_decoder_args",
+    ] {
+        let Some(Measured {
+            errors,
+            agree,
+            stats,
+        }) = compare(model, "gqa-dot")
+        else {
+            return;
+        };
+        eprintln!("{model} gqa-dot: rel_l2 {errors:?}\n{stats}");
+        assert!(stats.contains("gqa-dot: 4"), "{model}: {stats}");
+        for e in &errors {
+            assert!(*e <= 1e-6, "{model}: rel_l2 {e}");
+        }
+        assert_eq!(agree, 1.0);
+    }
+}

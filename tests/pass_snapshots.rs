@@ -207,3 +207,8 @@ fn fuse_dequant_int8_activations() {
         &["fuse-dequant{activations=int8}"]
     ));
 }
+
+#[test]
+fn gqa_dot_reads_kv_heads_directly() {
+    insta::assert_snapshot!(rewrite("gqa.mlir", &["gqa-dot"]));
+}
