@@ -276,6 +276,59 @@ impl Int8Weights {
     }
 }
 
+impl Int8Weights {
+    /// The panel form of [`Self::int8_dot`]: x quantized per row before
+    /// its broadcast to the panels, then
+    /// `out[p, r, j] = convert(dot_b(bcast(q_x), q) -> i32) * s_x[r] * s_w[p, j]`.
+    fn int8_panel_dot(
+        &self,
+        m: &mut Module,
+        dot: Op,
+        pd: &super::layout::PanelDot,
+        q: Value,
+        s: Value,
+    ) -> Option<()> {
+        let f32_t = |shape: &[u64]| TensorType::new(shape, ElemType::F32);
+        let (rows, k, p, j) = (pd.rows(), pd.k, pd.panels, pd.width);
+        let out = m.dfg.op(dot).results[0];
+        let out_shape = m.dfg.ty(out).as_tensor()?.static_shape()?;
+        let x2 = if pd.x_shape.len() == 2 {
+            pd.x
+        } else {
+            stablehlo::reshape(m, dot, pd.x, &[rows, k])?
+        };
+        let (qx, sx) = quantize_rows(m, dot, x2, rows, k);
+        let qxb = stablehlo::broadcast_in_dim(
+            m,
+            dot,
+            qx,
+            &[1, 2],
+            TensorType::new(&[p, rows, k], ElemType::from_text("i8")),
+        );
+        let acc = stablehlo::simple_op(
+            m,
+            dot,
+            "stablehlo.dot_general",
+            &[qxb, q],
+            "batching_dims = [0] x [0], contracting_dims = [2] x [1]",
+            tensor(&[p, rows, j], ElemType::from_text("i32")),
+            false,
+        );
+        let accf = stablehlo::convert(m, dot, acc, ElemType::F32)?;
+        let sxo = stablehlo::broadcast_in_dim(m, dot, sx, &[1], f32_t(&[p, rows, j]));
+        let swo = stablehlo::broadcast_in_dim(m, dot, s, &[0, 2], f32_t(&[p, rows, j]));
+        let y = stablehlo::multiply(m, dot, accf, sxo);
+        let y = stablehlo::multiply(m, dot, y, swo);
+        let y = if out_shape == [p, rows, j] {
+            y
+        } else {
+            stablehlo::reshape(m, dot, y, &out_shape)?
+        };
+        m.dfg.replace_uses(out, y, None);
+        Some(())
+    }
+}
+
 /// Quantizes the rows of `x [rows, k]` at run time, before `anchor`:
 /// `s_x = max(max_k |x[m, k]| / 127, f32::MIN_POSITIVE)` and
 /// `q_x = clamp(round_nearest_even(x / s_x), ±127)` as i8. Returns `(q_x, s_x)`.
@@ -532,6 +585,16 @@ impl Pass for Int8Weights {
             let Some((q, s)) = self.store(m, dot, root, &scheme, &shape, stats) else {
                 continue;
             };
+            if self.int8_activations && self.group == 0 {
+                if let Some(pd) = super::layout::panel_dot(m, dot) {
+                    if self.int8_panel_dot(m, dot, &pd, q, s).is_some() {
+                        stats.bump("int8-activations-panels");
+                        count_bytes(stats, n * 4, n + pd.panels * pd.width * 4);
+                        changed = true;
+                        continue;
+                    }
+                }
+            }
             if self.int8_activations && self.group == 0 && two_d {
                 let xs = x_shape.unwrap_or_default();
                 self.int8_dot(m, dot, x, q, s, xs[0], shape[0], shape[1]);

@@ -120,13 +120,13 @@ pub fn registry() -> Vec<PassInfo> {
 pub const PRESETS: &[(&str, &[&str], &str)] = &[
     (
         "cpu",
-        &["weight-layout", "f16-matmul"],
-        "IREE llvm-cpu, near-lossless: 1.99x on the Llama-style decode step (logits rel_l2 5e-4)",
+        &["weight-layout{order=panels}", "f16-matmul"],
+        "IREE llvm-cpu, near-lossless: weights in column panels, f16 matmul inputs: 3.33x on the Llama-style decode step (logits rel_l2 <= 8e-4)",
     ),
     (
         "cpu-int8",
-        &["weight-layout", "int8-weights"],
-        "IREE llvm-cpu, fastest measured: about 3.3x (logits rel_l2 8e-3)",
+        &["weight-layout{order=panels}", "int8-weights{activations=int8}"],
+        "IREE llvm-cpu, fastest measured: weights in column panels, i8 x i8 -> i32 matmuls: 5.31x (logits rel_l2 <= 1.6e-2)",
     ),
     (
         "cpu-int4",

@@ -142,6 +142,13 @@ pub struct BenchArgs {
     #[arg(long, value_name = "CALLS", num_args = 0..=1, default_missing_value = "10",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub dispatches: Option<u64>,
+    /// Passes that make the baseline from ORIG.mlir (repeatable): time the
+    /// rewritten program against ORIG after these instead of ORIG itself,
+    /// both fed from the same original inputs (`--baseline-pass
+    /// 'weight-layout{order=panels}' --pass 'weight-layout{order=panels}'
+    /// --pass int8-weights` measures what int8 adds on top of the layout).
+    #[arg(long = "baseline-pass", value_name = "NAME[{k=v,...}]")]
+    pub baseline_passes: Vec<String>,
     /// Keep the compiled modules and input files in this folder (created
     /// if missing) instead of a temporary one, to rerun them by hand.
     #[arg(long, value_name = "DIR")]
@@ -634,11 +641,35 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
     let (inputs, new_inputs) =
         input_sets(&orig, &rewritten, b.pair.inputs.as_deref(), spec, false)?;
     let function = crate::weights::entry_name(&orig).unwrap_or_else(|| "main".into());
+    // The baseline: ORIG itself, or ORIG after --baseline-pass, with its
+    // inputs made from the same original inputs.
+    let (baseline_path, inputs) = if b.baseline_passes.is_empty() {
+        (b.pair.original.clone(), inputs)
+    } else {
+        let pipeline = Pipeline::from_specs(&b.baseline_passes).map_err(RunError::Usage)?;
+        let mut base = front::parse(load(&b.pair.original.display().to_string())?)?;
+        let stats = pipeline.run(&mut base)?;
+        for w in stats.warnings() {
+            eprintln!("hlo-opt: warning: {w}");
+        }
+        let path = work.join("baseline.mlir");
+        write_atomically(&path, &base)?;
+        let base_inputs = crate::weights::convert(
+            &base,
+            &inputs,
+            crate::weights::ConvertOptions { clamp: false },
+        )?;
+        eprintln!(
+            "hlo-opt: the baseline (\"original\" below) is ORIG after --pass {}",
+            b.baseline_passes.join(" --pass ")
+        );
+        (path, base_inputs)
+    };
     eprintln!("hlo-opt: compiling and timing {} rounds...", b.rounds);
     let result = crate::bench::run(
         &iree,
         &crate::bench::BenchSpec {
-            original: &b.pair.original,
+            original: &baseline_path,
             rewritten: &rewritten_path,
             inputs: &inputs,
             new_inputs: &new_inputs,

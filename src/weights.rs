@@ -265,6 +265,7 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
             }
         }
         ("transpose", perm) => transpose(&t, &parse_perm(step, perm)?),
+        ("reshape", dims) => reshape(t, &parse_shape(step, dims)?),
         _ => Err(format!("unknown recipe step `{step}`")),
     }
 }
@@ -277,6 +278,38 @@ fn parse_perm(step: &str, perm: &str) -> Result<Vec<usize>, String> {
                 .map_err(|_| format!("bad permutation in `{step}`"))
         })
         .collect()
+}
+
+fn parse_shape(step: &str, dims: &str) -> Result<Vec<u64>, String> {
+    dims.split(',')
+        .map(|d| {
+            d.trim()
+                .parse()
+                .map_err(|_| format!("bad shape in `{step}`"))
+        })
+        .collect()
+}
+
+/// The recipe step `reshape(d0,d1,...)`.
+pub fn reshape_step(shape: &[u64]) -> String {
+    let list: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    format!("reshape({})", list.join(","))
+}
+
+/// `t` with a new shape of the same element count (row-major order kept).
+pub fn reshape(t: HostTensor, shape: &[u64]) -> Result<HostTensor, String> {
+    let n: u64 = shape.iter().product();
+    if n != t.len() as u64 {
+        return Err(format!(
+            "cannot reshape {:?} ({} elements) to {shape:?} ({n} elements)",
+            t.shape,
+            t.len()
+        ));
+    }
+    Ok(HostTensor {
+        shape: shape.to_vec(),
+        ..t
+    })
 }
 
 /// The recipe step `transpose(p0,p1,...)`.
@@ -418,57 +451,82 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
         let Some(params) = last.strip_prefix("int8(").and_then(|p| p.strip_suffix(')')) else {
             continue;
         };
-        if r.steps.len() != 1 {
-            return Err(arg_err(
-                "dequantizing int8 weights with earlier recipe steps is not supported".into(),
-            ));
-        }
         let src = pick(orig, r.from, &r.name).ok_or_else(|| arg_err("missing".into()))?;
-        let values = src
-            .to_f32()
-            .ok_or_else(|| arg_err("not a float tensor".into()))?;
-        let scheme = crate::quant::Scheme::parse(params, &src.shape).map_err(&arg_err)?;
-        let deq = scheme.dequantize(&scheme.quantize(&values, &src.shape), &src.shape);
+        let deq = in_stored_layout(src, &r.steps[..r.steps.len() - 1], |stored| {
+            let values = stored.to_f32().ok_or("not a float tensor")?;
+            let scheme = crate::quant::Scheme::parse(params, &stored.shape)?;
+            let deq = scheme.dequantize(&scheme.quantize(&values, &stored.shape), &stored.shape);
+            Ok(HostTensor::from_f32(stored.shape.clone(), &deq))
+        })
+        .map_err(&arg_err)?;
         if let Some(slot) = out.get_mut(r.from) {
-            slot.1 = HostTensor::from_f32(src.shape.clone(), &deq);
+            slot.1 = deq;
         }
     }
     Ok(out)
 }
 
-/// `src` quantized and dequantized by the affine recipe `steps` (an
-/// optional `transpose` first, `affine_words` or `affine_bytes` last), back in `src`'s layout.
+/// `f` applied to `src` in the layout the recipe's layout `steps`
+/// (`transpose`, `reshape`) store it in, with the result moved back into
+/// `src`'s own layout: how a host reference dequantizes a weight the graph
+/// holds re-laid-out.
+fn in_stored_layout(
+    src: &HostTensor,
+    steps: &[String],
+    f: impl FnOnce(&HostTensor) -> Result<HostTensor, String>,
+) -> Result<HostTensor, String> {
+    // What undoes each step, applied in reverse order.
+    enum Undo {
+        Transpose(Vec<usize>),
+        Reshape(Vec<u64>),
+    }
+    let mut undo = Vec::new();
+    let mut t = src.clone();
+    for step in steps {
+        let (name, arg) = step
+            .strip_suffix(')')
+            .and_then(|s| s.split_once('('))
+            .ok_or_else(|| format!("cannot dequantize after the step `{step}`"))?;
+        t = match name {
+            "transpose" => {
+                let p = parse_perm(step, arg)?;
+                undo.push(Undo::Transpose(inverse_permutation(&p)));
+                transpose(&t, &p)?
+            }
+            "reshape" => {
+                undo.push(Undo::Reshape(t.shape.clone()));
+                reshape(t, &parse_shape(step, arg)?)?
+            }
+            _ => return Err(format!("cannot dequantize after the step `{step}`")),
+        };
+    }
+    let mut t = f(&t)?;
+    for u in undo.into_iter().rev() {
+        t = match u {
+            Undo::Transpose(p) => transpose(&t, &p)?,
+            Undo::Reshape(shape) => reshape(t, &shape)?,
+        };
+    }
+    Ok(t)
+}
+
+/// `src` quantized and dequantized by the affine recipe `steps` (layout
+/// steps first, `affine_words`, `affine_bytes` or `affine_nibbles` last),
+/// back in `src`'s layout.
 fn dequantize_affine(
     src: &HostTensor,
     steps: &[String],
     params: &str,
 ) -> Result<HostTensor, String> {
     let a = crate::affine::Affine::parse(params)?;
-    let perm = match steps {
-        [_] => None,
-        [first, _] => {
-            let p = first
-                .strip_prefix("transpose(")
-                .and_then(|p| p.strip_suffix(')'))
-                .ok_or_else(|| format!("cannot dequantize after the step `{first}`"))?;
-            Some(parse_perm(first, p)?)
-        }
-        _ => return Err("cannot dequantize after more than one earlier step".into()),
-    };
-    let stored = match &perm {
-        Some(p) => transpose(src, p)?,
-        None => src.clone(),
-    };
-    let values = stored.to_f32().ok_or("not a float tensor")?;
-    a.check_shape(&stored.shape)?;
-    let deq = HostTensor::from_f32(
-        stored.shape.clone(),
-        &a.dequantize(&a.quantize(&values), true),
-    );
-    match perm {
-        Some(p) => transpose(&deq, &inverse_permutation(&p)),
-        None => Ok(deq),
-    }
+    in_stored_layout(src, &steps[..steps.len().saturating_sub(1)], |stored| {
+        let values = stored.to_f32().ok_or("not a float tensor")?;
+        a.check_shape(&stored.shape)?;
+        Ok(HostTensor::from_f32(
+            stored.shape.clone(),
+            &a.dequantize(&a.quantize(&values), true),
+        ))
+    })
 }
 
 #[cfg(test)]
@@ -486,5 +544,32 @@ mod tests {
         assert_eq!(v.shape, vec![3, 2, 1]);
         assert_eq!(v.to_f32().expect("f32"), vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
         assert!(transpose(&t, &[0, 0]).is_err());
+    }
+
+    #[test]
+    fn panels_recipe_and_its_undoing() {
+        // [K=2, N=4] stored as 2 panels of 2 columns: [P, K, J].
+        let w = HostTensor::from_f32(vec![2, 4], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+        let opts = ConvertOptions::default();
+        let mut t = w.clone();
+        for step in ["reshape(2,2,2)", "transpose(1,0,2)"] {
+            t = apply_step(t, step, opts).expect("step");
+        }
+        assert_eq!(t.shape, vec![2, 2, 2]);
+        assert_eq!(
+            t.to_f32().expect("f32"),
+            vec![0.0, 1.0, 4.0, 5.0, 2.0, 3.0, 6.0, 7.0]
+        );
+        assert!(apply_step(w.clone(), "reshape(3,3)", opts).is_err());
+        assert!(apply_step(w.clone(), "reshape(2,x)", opts).is_err());
+        // Moving into the stored layout and back is the identity.
+        let steps = vec!["reshape(2,2,2)".to_string(), "transpose(1,0,2)".to_string()];
+        let back = in_stored_layout(&w, &steps, |s| {
+            assert_eq!(s.shape, vec![2, 2, 2]);
+            Ok(s.clone())
+        })
+        .expect("layout");
+        assert_eq!(back, w);
+        assert!(in_stored_layout(&w, &["convert(f16)".to_string()], |s| Ok(s.clone())).is_err());
     }
 }

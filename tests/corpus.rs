@@ -254,20 +254,30 @@ fn passes_keep_corpus_programs_valid() {
     };
     let files = iree_parseable(&dir);
     let tmp = tempfile::tempdir().expect("tempdir");
-    // (pass, whether the corpus has programs it must change)
-    for (pass, must_change) in [
-        ("f16-matmul", true),
-        ("bf16-matmul", true),
-        ("f16", true),
-        ("bf16{keep-io=false}", true),
-        ("weight-layout", false),
-        ("int8-weights", false),
-        ("int8-weights{group-size=2,activations=int8}", false),
-        ("int8-weights{bits=4,group-size=2}", false),
-        ("fuse-dequant", false),
-        ("gqa-dot", false),
+    // (passes, whether the corpus has programs it must change)
+    for (passes, must_change) in [
+        (&["f16-matmul"][..], true),
+        (&["bf16-matmul"][..], true),
+        (&["f16"][..], true),
+        (&["bf16{keep-io=false}"][..], true),
+        (&["weight-layout"][..], false),
+        (&["int8-weights"][..], false),
+        (&["int8-weights{group-size=2,activations=int8}"][..], false),
+        (&["int8-weights{bits=4,group-size=2}"][..], false),
+        (&["fuse-dequant"][..], false),
+        (&["gqa-dot"][..], false),
+        (&["weight-layout{order=panels}"][..], false),
+        (
+            &[
+                "weight-layout{order=panels}",
+                "int8-weights{activations=int8}",
+            ][..],
+            false,
+        ),
     ] {
-        let pipeline = hlo_opt::passes::Pipeline::from_specs(&[pass.to_string()]).expect("pass");
+        let specs: Vec<String> = passes.iter().map(|p| p.to_string()).collect();
+        let pass = specs.join(" then ");
+        let pipeline = hlo_opt::passes::Pipeline::from_specs(&specs).expect("pass");
         let mut joined = String::new();
         let mut changed = 0;
         for f in &files {

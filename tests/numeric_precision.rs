@@ -341,9 +341,17 @@ fn run_int8(
     model: &str,
     pass: &str,
 ) -> Option<(Vec<HostTensor>, Vec<HostTensor>, Vec<HostTensor>)> {
+    run_int8_pipeline(model, &[pass])
+}
+
+/// [`run_int8`] for several passes in order.
+fn run_int8_pipeline(
+    model: &str,
+    passes: &[&str],
+) -> Option<(Vec<HostTensor>, Vec<HostTensor>, Vec<HostTensor>)> {
     let h = Harness::new()?;
     let inputs = Harness::inputs(model);
-    let r = h.rewrite(model, &[pass]);
+    let r = h.rewrite(model, passes);
     let new_inputs =
         hlo_opt::weights::convert(&r.module, &inputs, Default::default()).expect("convert");
     let deq_inputs =
@@ -610,5 +618,87 @@ fn gqa_dot_is_exact_on_decoders() {
             assert!(*e <= 1e-6, "{model}: rel_l2 {e}");
         }
         assert_eq!(agree, 1.0);
+    }
+}
+
+/// `weight-layout{order=panels}` sums the same products as the plain
+/// layout: the decoders' results agree to summation-order rounding at most.
+#[test]
+fn weight_panels_are_exact_on_decoders() {
+    for model in [
+        "llama_decoder_args",
+        "qwen2_decoder_args",
+        "gemma2_decoder_args",
+        "llama_decoder_outin",
+    ] {
+        let Some(Measured {
+            errors,
+            agree,
+            stats,
+        }) = compare(model, "weight-layout{order=panels}")
+        else {
+            return;
+        };
+        eprintln!("{model} panels: rel_l2 {errors:?}\n{stats}");
+        assert!(stats.contains("weight-panels: 1"), "{model}: {stats}");
+        for e in &errors {
+            assert!(*e <= 1e-6, "{model}: rel_l2 {e}");
+        }
+        assert_eq!(agree, 1.0);
+    }
+}
+
+/// int8 weights stored in panels are still exactly the scheme: the program
+/// equals the original run on host-dequantized weights (the host reference
+/// dequantizes in the panel layout and moves the result back).
+#[test]
+fn int8_weights_in_panels_are_faithful_to_the_scheme() {
+    let Some((original, dequantized, int8)) = run_int8_pipeline(
+        "llama_decoder_outin",
+        &["weight-layout{order=panels}", "int8-weights"],
+    ) else {
+        return;
+    };
+    let faithful = rel_l2(&dequantized[0].to_f64(), &int8[0].to_f64());
+    let vs_f32 = rel_l2(&original[0].to_f64(), &int8[0].to_f64());
+    eprintln!("panels int8: vs host-dequantized {faithful:.2e}; vs f32 {vs_f32:.2e}");
+    assert!(faithful <= 1e-5, "{faithful}");
+    assert!(vs_f32 > faithful);
+}
+
+/// Panels with int8 weights, with f32 and with int8 activations: the same
+/// bounds as the plain layout (2e-2 and 3e-2 logits rel_l2, same argmax).
+#[test]
+fn int8_in_panels_decoders_within_documented_bounds() {
+    for model in [
+        "llama_decoder_args",
+        "qwen2_decoder_args",
+        "gemma2_decoder_args",
+    ] {
+        for (int8, rewrite, bound) in [
+            ("int8-weights", "per-channel", 2e-2),
+            (
+                "int8-weights{activations=int8}",
+                "int8-activations-panels",
+                3e-2,
+            ),
+        ] {
+            let Some(Measured {
+                errors,
+                agree,
+                stats,
+            }) = compare_pipeline(model, &["weight-layout{order=panels}", int8])
+            else {
+                return;
+            };
+            eprintln!("{model} panels + {int8}: rel_l2 {:.3e}", errors[0]);
+            assert!(stats.contains(rewrite), "{stats}");
+            assert!(
+                errors[0] > 0.0 && errors[0] <= bound,
+                "{model} {int8}: {}",
+                errors[0]
+            );
+            assert_eq!(agree, 1.0, "{model} {int8}");
+        }
     }
 }

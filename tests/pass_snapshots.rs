@@ -128,6 +128,46 @@ fn weight_layout_then_f16_matmul() {
 }
 
 #[test]
+fn weight_layout_panels() {
+    insta::assert_snapshot!(rewrite("panels.mlir", &["weight-layout{order=panels}"]));
+}
+
+#[test]
+fn weight_layout_panels_width_and_rows() {
+    insta::assert_snapshot!(rewrite(
+        "panels.mlir",
+        &["weight-layout{order=panels,panel-width=4,max-rows=1}"]
+    ));
+}
+
+#[test]
+fn weight_layout_panels_then_int8_weights() {
+    insta::assert_snapshot!(rewrite(
+        "panels.mlir",
+        &["weight-layout{order=panels}", "int8-weights"]
+    ));
+}
+
+#[test]
+fn weight_layout_panels_then_int8_activations() {
+    insta::assert_snapshot!(rewrite(
+        "panels.mlir",
+        &[
+            "weight-layout{order=panels}",
+            "int8-weights{activations=int8}"
+        ]
+    ));
+}
+
+#[test]
+fn weight_layout_panels_then_f16_matmul() {
+    insta::assert_snapshot!(rewrite(
+        "panels.mlir",
+        &["weight-layout{order=panels}", "f16-matmul"]
+    ));
+}
+
+#[test]
 fn weight_layout_leaves_tied_embeddings() {
     insta::assert_snapshot!(rewrite("tied.mlir", &["weight-layout"]));
 }

@@ -172,3 +172,22 @@ fn random_inputs_keep_indices_in_range_and_bad_gates_are_usage_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown metric `speed`"));
 }
+
+/// Every panel form (one row, two rows through a transpose back, a 3-D
+/// activation, a PyTorch-layout weight) computes what the plain dot does,
+/// on seeded random inputs.
+#[test]
+fn panels_of_every_form_match_the_plain_program() {
+    let Some((code, report, _dir)) = verify(&[
+        "testdata/small/panels.mlir",
+        "--pass",
+        "weight-layout{order=panels,panel-width=4}",
+        "--gate",
+        "rel_l2<=1e-6",
+    ]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{report}");
+    let v: serde_json::Value = serde_json::from_str(&report).expect("json");
+    assert_eq!(v["outputs"].as_array().map(|a| a.len()), Some(5));
+}

@@ -183,22 +183,41 @@ impl DotDims {
             return false;
         };
         let mut text = source_text[i].clone().unwrap_or_default();
-        for (key, lhs, rhs) in [
-            (
-                "contracting_dims = ",
-                &self.lhs_contract,
-                &self.rhs_contract,
-            ),
-            ("batching_dims = ", &self.lhs_batch, &self.rhs_batch),
-        ] {
-            if let Some((_, _, range)) = read_pair(&text, key) {
-                text.replace_range(
-                    range,
-                    &format!("{key}{} x {}", dims_text(lhs), dims_text(rhs)),
-                );
-            } else if !lhs.is_empty() {
-                return false;
+        let contract = format!(
+            "contracting_dims = {} x {}",
+            dims_text(&self.lhs_contract),
+            dims_text(&self.rhs_contract)
+        );
+        let Some((_, _, range)) = read_pair(&text, "contracting_dims = ") else {
+            return false;
+        };
+        text.replace_range(range, &contract);
+        let batch = format!(
+            "batching_dims = {} x {}, ",
+            dims_text(&self.lhs_batch),
+            dims_text(&self.rhs_batch)
+        );
+        match read_pair(&text, "batching_dims = ") {
+            // MLIR prints `batching_dims = .. x .., contracting_dims = ..`.
+            Some((_, _, range)) => {
+                let mut end = range.end;
+                if text[end..].starts_with(", ") {
+                    end += 2;
+                }
+                let with = if self.lhs_batch.is_empty() {
+                    ""
+                } else {
+                    &batch
+                };
+                text.replace_range(range.start..end, with);
             }
+            None if !self.lhs_batch.is_empty() => {
+                let Some(at) = text.find("contracting_dims = ") else {
+                    return false;
+                };
+                text.insert_str(at, &batch);
+            }
+            None => {}
         }
         m.dfg.op_mut(op).pieces[i] = Piece::Text(text.into());
         true
@@ -532,5 +551,46 @@ impl ConvDims {
             kernel_out: pos(kernel, "o")?,
             output_feature: pos(output, "f")?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_dot(m: &Module) -> Op {
+        m.ops_named("stablehlo.dot_general")[0]
+    }
+
+    #[test]
+    fn dot_dims_write_adds_and_removes_batching_dims() {
+        let text = "func.func @f(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {\n  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>\n  return %0 : tensor<2x4xf32>\n}\n";
+        let mut m = crate::front::parse_str("t.mlir", text).expect("parses");
+        let dot = first_dot(&m);
+        let batched = DotDims {
+            lhs_batch: vec![0],
+            rhs_batch: vec![0],
+            lhs_contract: vec![2],
+            rhs_contract: vec![1],
+        };
+        assert!(batched.write(&mut m, dot));
+        let t = m.op_text(dot);
+        assert!(
+            t.contains("batching_dims = [0] x [0], contracting_dims = [2] x [1], precision"),
+            "{t}"
+        );
+        assert_eq!(DotDims::read(&m, dot), Some(batched));
+        let plain = DotDims {
+            lhs_batch: vec![],
+            rhs_batch: vec![],
+            lhs_contract: vec![1],
+            rhs_contract: vec![0],
+        };
+        assert!(plain.write(&mut m, dot));
+        let t = m.op_text(dot);
+        assert!(
+            t.contains(", contracting_dims = [1] x [0], precision") && !t.contains("batching"),
+            "{t}"
+        );
     }
 }
