@@ -270,24 +270,24 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
     }
 }
 
-fn parse_perm(step: &str, perm: &str) -> Result<Vec<usize>, String> {
-    perm.split(',')
-        .map(|p| {
-            p.trim()
+/// A comma-separated list of numbers in a recipe step (`what` names them
+/// in the error).
+fn parse_list<T: std::str::FromStr>(step: &str, list: &str, what: &str) -> Result<Vec<T>, String> {
+    list.split(',')
+        .map(|x| {
+            x.trim()
                 .parse()
-                .map_err(|_| format!("bad permutation in `{step}`"))
+                .map_err(|_| format!("bad {what} in `{step}`"))
         })
         .collect()
 }
 
+fn parse_perm(step: &str, perm: &str) -> Result<Vec<usize>, String> {
+    parse_list(step, perm, "permutation")
+}
+
 fn parse_shape(step: &str, dims: &str) -> Result<Vec<u64>, String> {
-    dims.split(',')
-        .map(|d| {
-            d.trim()
-                .parse()
-                .map_err(|_| format!("bad shape in `{step}`"))
-        })
-        .collect()
+    parse_list(step, dims, "shape")
 }
 
 /// The recipe step `reshape(d0,d1,...)`.

@@ -336,15 +336,7 @@ fn weight_layout_then_f16_matmul_llama_decoder_out_in() {
 }
 
 /// Runs `model`'s original program on its inputs and on host-dequantized
-/// weights, and the int8 program (made by `pass`) on its converted inputs.
-fn run_int8(
-    model: &str,
-    pass: &str,
-) -> Option<(Vec<HostTensor>, Vec<HostTensor>, Vec<HostTensor>)> {
-    run_int8_pipeline(model, &[pass])
-}
-
-/// [`run_int8`] for several passes in order.
+/// weights, and the int8 program (made by `passes`) on its converted inputs.
 fn run_int8_pipeline(
     model: &str,
     passes: &[&str],
@@ -378,18 +370,24 @@ fn int8_weights_are_faithful_to_the_scheme() {
         "int8-weights{bits=4,storage=words}",
         "int8-weights{bits=4,storage=nibbles}",
     ] {
-        let Some((original, dequantized, int8)) = run_int8("llama_decoder_args", pass) else {
-            return;
-        };
-        let faithful = rel_l2(&dequantized[0].to_f64(), &int8[0].to_f64());
-        let vs_f32 = rel_l2(&original[0].to_f64(), &int8[0].to_f64());
-        eprintln!("{pass}: int8 vs host-dequantized rel_l2 {faithful:.2e}; vs f32 {vs_f32:.2e}");
-        assert!(faithful <= 1e-5, "{pass}: {faithful}");
-        assert!(
-            vs_f32 > faithful,
-            "{pass}: quantization must show against f32"
-        );
+        assert_faithful("llama_decoder_args", &[pass]);
     }
+}
+
+/// The quantized program (`passes` on `model`) equals the original run on
+/// host-dequantized weights to 1e-5 rel_l2, and differs from f32.
+fn assert_faithful(model: &str, passes: &[&str]) {
+    let Some((original, dequantized, int8)) = run_int8_pipeline(model, passes) else {
+        return;
+    };
+    let faithful = rel_l2(&dequantized[0].to_f64(), &int8[0].to_f64());
+    let vs_f32 = rel_l2(&original[0].to_f64(), &int8[0].to_f64());
+    eprintln!("{model} {passes:?}: vs host-dequantized rel_l2 {faithful:.2e}; vs f32 {vs_f32:.2e}");
+    assert!(faithful <= 1e-5, "{passes:?}: {faithful}");
+    assert!(
+        vs_f32 > faithful,
+        "{passes:?}: quantization must show against f32"
+    );
 }
 
 #[test]
@@ -517,14 +515,7 @@ fn presets_keep_the_numbers() {
 /// too: the CNN's int8 program equals the original on host-dequantized kernels.
 #[test]
 fn int8_convolutions_are_faithful_to_the_scheme() {
-    let Some((original, dequantized, int8)) = run_int8("cnn_args", "int8-weights") else {
-        return;
-    };
-    let faithful = rel_l2(&dequantized[0].to_f64(), &int8[0].to_f64());
-    let vs_f32 = rel_l2(&original[0].to_f64(), &int8[0].to_f64());
-    eprintln!("cnn int8: vs host-dequantized rel_l2 {faithful:.2e}; vs f32 {vs_f32:.2e}");
-    assert!(faithful <= 1e-5, "{faithful}");
-    assert!(vs_f32 > faithful);
+    assert_faithful("cnn_args", &["int8-weights"]);
 }
 
 /// `fuse-dequant` moves the dequantization after the dot exactly: the
@@ -595,25 +586,20 @@ fn fuse_dequant_int8_activations_within_bounds() {
     }
 }
 
-/// `gqa-dot` sums the same products as the repeated form: the decoders'
-/// logits and caches agree to summation-order rounding at most.
-#[test]
-fn gqa_dot_is_exact_on_decoders() {
-    for model in [
-        "llama_decoder_args",
-        "qwen2_decoder_args",
-        "gemma2_decoder_args",
-    ] {
+/// An exact rewrite (`pass`, whose stats must contain `fired`) leaves every
+/// result of `models` within summation-order rounding (rel_l2 ≤ 1e-6).
+fn assert_exact_on(models: &[&str], pass: &str, fired: &str) {
+    for model in models {
         let Some(Measured {
             errors,
             agree,
             stats,
-        }) = compare(model, "gqa-dot")
+        }) = compare(model, pass)
         else {
             return;
         };
-        eprintln!("{model} gqa-dot: rel_l2 {errors:?}\n{stats}");
-        assert!(stats.contains("gqa-dot: 4"), "{model}: {stats}");
+        eprintln!("{model} {pass}: rel_l2 {errors:?}\n{stats}");
+        assert!(stats.contains(fired), "{model}: {stats}");
         for e in &errors {
             assert!(*e <= 1e-6, "{model}: rel_l2 {e}");
         }
@@ -621,31 +607,35 @@ fn gqa_dot_is_exact_on_decoders() {
     }
 }
 
+/// `gqa-dot` sums the same products as the repeated form: the decoders'
+/// logits and caches agree to summation-order rounding at most.
+#[test]
+fn gqa_dot_is_exact_on_decoders() {
+    assert_exact_on(
+        &[
+            "llama_decoder_args",
+            "qwen2_decoder_args",
+            "gemma2_decoder_args",
+        ],
+        "gqa-dot",
+        "gqa-dot: 4",
+    );
+}
+
 /// `weight-layout{order=panels}` sums the same products as the plain
 /// layout: the decoders' results agree to summation-order rounding at most.
 #[test]
 fn weight_panels_are_exact_on_decoders() {
-    for model in [
-        "llama_decoder_args",
-        "qwen2_decoder_args",
-        "gemma2_decoder_args",
-        "llama_decoder_outin",
-    ] {
-        let Some(Measured {
-            errors,
-            agree,
-            stats,
-        }) = compare(model, "weight-layout{order=panels}")
-        else {
-            return;
-        };
-        eprintln!("{model} panels: rel_l2 {errors:?}\n{stats}");
-        assert!(stats.contains("weight-panels: 1"), "{model}: {stats}");
-        for e in &errors {
-            assert!(*e <= 1e-6, "{model}: rel_l2 {e}");
-        }
-        assert_eq!(agree, 1.0);
-    }
+    assert_exact_on(
+        &[
+            "llama_decoder_args",
+            "qwen2_decoder_args",
+            "gemma2_decoder_args",
+            "llama_decoder_outin",
+        ],
+        "weight-layout{order=panels}",
+        "weight-panels: 1",
+    );
 }
 
 /// int8 weights stored in panels are still exactly the scheme: the program
@@ -653,17 +643,10 @@ fn weight_panels_are_exact_on_decoders() {
 /// dequantizes in the panel layout and moves the result back).
 #[test]
 fn int8_weights_in_panels_are_faithful_to_the_scheme() {
-    let Some((original, dequantized, int8)) = run_int8_pipeline(
+    assert_faithful(
         "llama_decoder_outin",
         &["weight-layout{order=panels}", "int8-weights"],
-    ) else {
-        return;
-    };
-    let faithful = rel_l2(&dequantized[0].to_f64(), &int8[0].to_f64());
-    let vs_f32 = rel_l2(&original[0].to_f64(), &int8[0].to_f64());
-    eprintln!("panels int8: vs host-dequantized {faithful:.2e}; vs f32 {vs_f32:.2e}");
-    assert!(faithful <= 1e-5, "{faithful}");
-    assert!(vs_f32 > faithful);
+    );
 }
 
 /// Panels with int8 weights, with f32 and with int8 activations: the same
