@@ -8,14 +8,12 @@ export HLO_OPT_REQUIRE_IREE=1
 # Some sandboxes provide /dev/null as a regular file: what one build script
 # writes there becomes the input of cargo's next rustc probe, which then fails
 # ("failed to run `rustc` to learn about target-specific information") and is
-# cached in target/. Empty it before each cargo command; on a real device this
-# does nothing.
-empty_dev_null() { if [ ! -c /dev/null ]; then : >/dev/null || true; fi; }
-empty_dev_null
-cargo fmt --check
-empty_dev_null
-cargo test --quiet --no-run
-empty_dev_null
-cargo clippy --all-targets --quiet -- -D warnings
-empty_dev_null
-cargo test --quiet 2>&1
+# cached in target/. Each cargo command here empties it first; on a real
+# device that does nothing.
+cargo_step() {
+    if [ ! -c /dev/null ]; then : >/dev/null || true; fi
+    cargo "$@"
+}
+cargo_step fmt --check
+cargo_step clippy --all-targets --quiet -- -D warnings
+cargo_step test --quiet 2>&1
