@@ -6,8 +6,9 @@ Writes each form as StableHLO (the panel forms are made by hlo-opt's own
 what the passes emit), compiles it for IREE llvm-cpu, and times it with
 iree-benchmark-module, all forms of a row group interleaved over `--reps`
 runs (medians). Every time is also printed as a ratio to the f32 `[K, N]`
-form measured in the same run. Two 4-bit forms are written by hand (no pass
-emits them; labelled so) and checked against numpy before they are timed.
+form measured in the same run. Four 4-bit forms (two activation types, two
+panel layouts) are written by hand (no pass emits them; labelled so) and
+checked against numpy before they are timed.
 Needs IREE and numpy in .venv (scripts/setup-iree.sh). Usage:
 
   .venv/bin/python benches/matmul_forms.py [--reps 3] [--device local-task]
@@ -100,8 +101,8 @@ def time_ms(vmfb, inputs, device):
 
 
 def inputs_of(folder):
-    """`--input` values for the files `weights convert` wrote (`.npy`, or a
-    raw `.bin` of packed ui4 whose shape the program's signature gives)."""
+    """`--input` values for the `.npy` files `weights convert` wrote; any
+    other file (a packed `ui4` `.bin`) stops the benchmark."""
     out = []
     for f in sorted(os.listdir(folder)):
         p = os.path.join(folder, f)
@@ -123,10 +124,13 @@ J = 8
 P, KG = N // J, K // G
 
 
-def int4_split_text(int8_activations):
+def int4_split_text(int8_activations, groups_last):
     """The hand-written split-contraction 4-bit panel form, f32 or (with
-    `int8_activations`) per-group int8 activations and i8 x i8 -> i32 dots."""
-    qt = f"tensor<{P}x{KG}x{G}x{J}xi8>"
+    `int8_activations`) per-group int8 activations and i8 x i8 -> i32 dots;
+    q is `[P, K/G, G, J]`, or `[P, K/G, J, G]` with `groups_last`."""
+    qdims = f"{P}x{KG}x{J}x{G}" if groups_last else f"{P}x{KG}x{G}x{J}"
+    contract = "[2] x [3]" if groups_last else "[2] x [2]"
+    qt = f"tensor<{qdims}xi8>"
     st = f"tensor<{P}x{KG}x{J}xf32>"
     t = [f"func.func public @main(%x: tensor<1x{K}xf32>, %q: {qt}, %s: {st}, %b: {st}) -> tensor<1x{N}xf32> {{",
          f"  %xg = stablehlo.reshape %x : (tensor<1x{K}xf32>) -> tensor<{KG}x{G}xf32>",
@@ -144,16 +148,16 @@ def int4_split_text(int8_activations):
               f"  %xd = stablehlo.divide %xg, %xsb : tensor<{KG}x{G}xf32>",
               f"  %xr = stablehlo.round_nearest_even %xd : tensor<{KG}x{G}xf32>",
               f"  %xq = stablehlo.convert %xr : (tensor<{KG}x{G}xf32>) -> tensor<{KG}x{G}xi8>",
-              f"  %qi = stablehlo.convert %q : ({qt}) -> tensor<{P}x{KG}x{G}x{J}xi8>",
+              f"  %qi = stablehlo.convert %q : ({qt}) -> tensor<{qdims}xi8>",
               f"  %xb = stablehlo.broadcast_in_dim %xq, dims = [1, 2] : (tensor<{KG}x{G}xi8>) -> tensor<{P}x{KG}x{G}xi8>",
-              f"  %di = stablehlo.dot_general %xb, %qi, batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [2] : (tensor<{P}x{KG}x{G}xi8>, tensor<{P}x{KG}x{G}x{J}xi8>) -> tensor<{P}x{KG}x{J}xi32>",
+              f"  %di = stablehlo.dot_general %xb, %qi, batching_dims = [0, 1] x [0, 1], contracting_dims = {contract} : (tensor<{P}x{KG}x{G}xi8>, tensor<{qdims}xi8>) -> tensor<{P}x{KG}x{J}xi32>",
               f"  %d0 = stablehlo.convert %di : (tensor<{P}x{KG}x{J}xi32>) -> {st}",
               f"  %xsp = stablehlo.broadcast_in_dim %xs, dims = [1] : (tensor<{KG}xf32>) -> {st}",
               f"  %d = stablehlo.multiply %d0, %xsp : {st}"]
     else:
-        t += [f"  %qf = stablehlo.convert %q : ({qt}) -> tensor<{P}x{KG}x{G}x{J}xf32>",
+        t += [f"  %qf = stablehlo.convert %q : ({qt}) -> tensor<{qdims}xf32>",
               f"  %xb = stablehlo.broadcast_in_dim %xg, dims = [1, 2] : (tensor<{KG}x{G}xf32>) -> tensor<{P}x{KG}x{G}xf32>",
-              f"  %d = stablehlo.dot_general %xb, %qf, batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [2] : (tensor<{P}x{KG}x{G}xf32>, tensor<{P}x{KG}x{G}x{J}xf32>) -> {st}"]
+              f"  %d = stablehlo.dot_general %xb, %qf, batching_dims = [0, 1] x [0, 1], contracting_dims = {contract} : (tensor<{P}x{KG}x{G}xf32>, tensor<{qdims}xf32>) -> {st}"]
     t += [f"  %ds = stablehlo.multiply %d, %s : {st}",
           f"  %sum = stablehlo.reduce(%ds init: %z) applies stablehlo.add across dimensions = [1] : ({st}, tensor<f32>) -> tensor<{P}x{J}xf32>",
           f"  %o = stablehlo.add %sum, %bias : tensor<{P}x{J}xf32>",
@@ -162,7 +166,7 @@ def int4_split_text(int8_activations):
     return "\n".join(t)
 
 
-def int4_split_form(work, x, w, int8_activations):
+def int4_split_form(work, x, w, int8_activations, groups_last):
     """Writes and compiles one hand-written 4-bit panel form with `w`
     quantized (MLX's formula: per group of G rows, 16 levels between the
     group's min and max) and checks its result against x . dequantized(w)
@@ -172,13 +176,14 @@ def int4_split_form(work, x, w, int8_activations):
     s = np.maximum((hi - lo) / 15, 1e-12).astype(np.float32)
     q = np.clip(np.round((wg - lo[:, None]) / s[:, None]), 0, 15).astype(np.uint8)
     deq = (s[:, None] * q + lo[:, None]).reshape(K, N)
-    # [K/G, G, N] -> [P, K/G, G, J]; scales and biases [K/G, N] -> [P, K/G, J]
-    qp = q.reshape(KG, G, P, J).transpose(2, 0, 1, 3)
+    # [K/G, G, N] -> [P, K/G, G, J] (or [P, K/G, J, G]); scales and biases
+    # [K/G, N] -> [P, K/G, J]
+    qp = q.reshape(KG, G, P, J).transpose((2, 0, 3, 1) if groups_last else (2, 0, 1, 3))
     sp = s.reshape(KG, P, J).transpose(1, 0, 2)
     bp = lo.astype(np.float32).reshape(KG, P, J).transpose(1, 0, 2)
-    tag = "i8" if int8_activations else "f32"
+    tag = ("i8" if int8_activations else "f32") + ("_jg" if groups_last else "_gj")
     path = os.path.join(work, f"int4_split_{tag}.mlir")
-    write(path, int4_split_text(int8_activations))
+    write(path, int4_split_text(int8_activations, groups_last))
     vmfb = path.replace(".mlir", ".vmfb")
     compile_(path, vmfb)
     files = {n: os.path.join(work, f"int4_split_{tag}_{n}") for n in ["x.npy", "q.npy", "s.npy", "b.npy", "y.npy"]}
@@ -255,11 +260,13 @@ def main():
             vmfb = path.replace(".mlir", ".vmfb")
             compile_(path, vmfb)
             made.append((label, vmfb, inputs_of(path + ".in")))
-        for int8_act in [False, True] if m == 1 else []:
+        hand = [(a, g) for g in [False, True] for a in [False, True]] if m == 1 else []
+        for int8_act, groups_last in hand:
             act = "i8 x i8" if int8_act else "f32 activations"
-            label = f"4-bit affine panels J={J}, split contraction, {act} (hand-written)"
+            layout = "[P, K/G, J, G]" if groups_last else "[P, K/G, G, J]"
+            label = f"4-bit affine panels {layout} J={J}, split contraction, {act} (hand-written)"
             if args.only in label:
-                made.append((label,) + int4_split_form(args.work, x, w, int8_act))
+                made.append((label,) + int4_split_form(args.work, x, w, int8_act, groups_last))
         if len(made) > 1:
             groups.append((m, made))
     print(f"[M, {K}] x [{K}, {N}] on IREE llvm-cpu ({args.device}), medians of {args.reps} "
