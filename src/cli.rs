@@ -190,6 +190,10 @@ pub enum WeightsCommand {
         /// Clamp values beyond a narrow type's range instead of failing.
         #[arg(long)]
         clamp: bool,
+        /// Write into a folder that already holds files, replacing only the
+        /// files written (without it, --to must be new or empty).
+        #[arg(long)]
+        force: bool,
     },
     /// Imports an MLX quantized checkpoint (4- or 8-bit affine, u32 words)
     /// into a graph: the quantized weight arguments become packed words plus
@@ -221,6 +225,10 @@ pub enum WeightsCommand {
         /// in the graph; slowest).
         #[arg(long, default_value = "bytes", value_parser = ["bytes", "words", "nibbles"])]
         storage: String,
+        /// Write into a folder that already holds files, replacing only the
+        /// files written (without it, --weights-out must be new or empty).
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -257,6 +265,9 @@ pub enum RunError {
     /// Something else went wrong in a step.
     #[error("{0}")]
     Step(String),
+    /// An output could not be placed.
+    #[error("{0}")]
+    Output(#[from] crate::output::OutputError),
     /// The output could not be written.
     #[error("{path}: cannot write output: {err}")]
     Write {
@@ -269,6 +280,7 @@ pub enum RunError {
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
+    crate::output::install_signal_cleanup();
     let args = match Args::try_parse() {
         Ok(a) => a,
         Err(e) => {
@@ -345,13 +357,14 @@ pub fn main() -> i32 {
 }
 
 fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
-    let (rewritten, from, to, clamp) = match cmd {
+    let (rewritten, from, to, clamp, force) = match cmd {
         WeightsCommand::Convert {
             rewritten,
             from,
             to,
             clamp,
-        } => (rewritten, from, to, clamp),
+            force,
+        } => (rewritten, from, to, clamp, force),
         WeightsCommand::ImportMlx {
             graph,
             checkpoint,
@@ -359,6 +372,7 @@ fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
             weights_out,
             map,
             storage,
+            force,
         } => {
             let storage = crate::affine::Storage::parse(storage)
                 .ok_or_else(|| RunError::Step(format!("unknown storage `{storage}`")))?;
@@ -369,14 +383,16 @@ fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
                 weights_out,
                 map.as_deref(),
                 storage,
+                *force,
             );
         }
     };
+    let out = crate::tensor::SetOutput::prepare(to, *force)?;
     let module = front::parse(load(&rewritten.display().to_string())?)?;
     let orig = crate::tensor::read_set(from)?;
     let opts = crate::weights::ConvertOptions { clamp: *clamp };
     let new = crate::weights::convert(&module, &orig, opts)?;
-    crate::tensor::write_set(to, &new)?;
+    out.write(&new)?;
     eprintln!(
         "hlo-opt: wrote {} argument(s) to {}",
         new.len(),
@@ -392,7 +408,10 @@ fn run_import_mlx(
     weights_out: &Path,
     map: Option<&Path>,
     storage: crate::affine::Storage,
+    force: bool,
 ) -> Result<(), RunError> {
+    let weights_target = crate::tensor::SetOutput::prepare(weights_out, force)?;
+    let graph_target = crate::output::OutputFile::prepare(output)?;
     let mut module = front::parse(load(&graph.display().to_string())?)?;
     let map: std::collections::BTreeMap<String, String> = match map {
         None => Default::default(),
@@ -420,8 +439,8 @@ fn run_import_mlx(
     };
     let ckpt = crate::mlx::Checkpoint::read(checkpoint)?;
     let imported = crate::mlx::import(&mut module, ckpt, &map, storage)?;
-    crate::tensor::write_set(weights_out, &imported.weights)?;
-    write_atomically(output, &module)?;
+    weights_target.write(&imported.weights)?;
+    write_module(&graph_target, &module)?;
     for (name, arg) in &imported.placed {
         eprintln!("hlo-opt: {name} -> {arg}");
     }
@@ -475,8 +494,9 @@ fn load_pair(pair: &PairArgs) -> Result<(Module, Module, String), RunError> {
     ))
 }
 
-fn temp_dir() -> Result<tempfile::TempDir, RunError> {
-    tempfile::tempdir().map_err(|err| RunError::Write {
+/// A work folder removed at the end, and when the run is interrupted.
+fn temp_dir() -> Result<crate::output::TempDir, RunError> {
+    crate::output::temp_dir().map_err(|err| RunError::Write {
         path: std::env::temp_dir().display().to_string(),
         err,
     })
@@ -702,6 +722,13 @@ pub fn load(input: &str) -> Result<Source, RunError> {
 }
 
 fn run(args: &Args, pipeline: &Pipeline) -> Result<(), RunError> {
+    // Checked before the work, so that another writer of the same file in
+    // the meantime (two in-place runs) is noticed rather than overwritten.
+    let output = args
+        .output
+        .as_deref()
+        .map(crate::output::OutputFile::prepare)
+        .transpose()?;
     let input = args.input.as_deref().unwrap_or("-");
     let source = load(input)?;
     let mut module: Module = front::parse(source)?;
@@ -712,8 +739,8 @@ fn run(args: &Args, pipeline: &Pipeline) -> Result<(), RunError> {
     if args.stats {
         eprint!("{stats}");
     }
-    match &args.output {
-        Some(path) => write_atomically(path, &module),
+    match &output {
+        Some(out) => write_module(out, &module),
         None => {
             let stdout = io::stdout();
             let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
@@ -727,41 +754,25 @@ fn run(args: &Args, pipeline: &Pipeline) -> Result<(), RunError> {
     }
 }
 
-/// Writes the module to a temporary file beside `path`, then renames it over
-/// `path`: a failure leaves no partial file and the old file untouched.
+/// Writes the module to `path` as [`crate::output::OutputFile`] does: a
+/// failure leaves no partial file and the old file untouched.
 pub fn write_atomically(path: &Path, module: &Module) -> Result<(), RunError> {
-    write_file_atomically(path, |file| {
-        let mut out = crate::back::FileEmit::new(file);
-        crate::back::print(module, &mut out)?;
-        out.finish()
-    })
+    write_module(&crate::output::OutputFile::prepare(path)?, module)
 }
 
-/// Writes through `write` into a temporary file, then renames it to `path`.
+/// Prints the module into an output prepared before the work began.
+fn write_module(out: &crate::output::OutputFile, module: &Module) -> Result<(), RunError> {
+    Ok(out.write(|file| {
+        let mut emit = crate::back::FileEmit::new(file);
+        crate::back::print(module, &mut emit)?;
+        emit.finish()
+    })?)
+}
+
+/// Writes through `write` as [`crate::output::OutputFile`] does.
 pub fn write_file_atomically(
     path: &Path,
     write: impl FnOnce(&std::fs::File) -> io::Result<()>,
 ) -> Result<(), RunError> {
-    let wrap = |err| RunError::Write {
-        path: path.display().to_string(),
-        err,
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{file_name}.hlo-opt-{}.tmp", std::process::id()));
-    let result = (|| {
-        let file = std::fs::File::create(&tmp)?;
-        write(&file)?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(wrap)
+    Ok(crate::output::OutputFile::prepare(path)?.write(write)?)
 }

@@ -33,6 +33,7 @@ pub mod inputs;
 pub mod ir;
 pub mod iree;
 pub mod mlx;
+pub mod output;
 #[path = "../passes/mod.rs"]
 pub mod passes;
 pub mod profile;

@@ -168,6 +168,9 @@ pub enum TensorError {
         /// The operating system's (or format's) error.
         err: io::Error,
     },
+    /// The output could not be placed.
+    #[error("{0}")]
+    Output(#[from] crate::output::OutputError),
     /// The file is not in a form hlo-opt reads.
     #[error("{path}: {message}")]
     Format {
@@ -550,49 +553,59 @@ fn tensor_from_npyfile<R: Read>(
 }
 
 /// Writes tensors: a `.safetensors` or `.npz` file when `path` ends so, else
-/// a folder of `.npy` files named by the set's names. Written to a temporary name and
-/// renamed, so a failure leaves nothing half-written.
-pub fn write_set(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
-    if path.extension().is_some_and(|x| x == "safetensors") {
-        return write_safetensors(path, set);
-    }
-    if path.extension().is_some_and(|x| x == "npz") {
-        return write_npz(path, set);
-    }
-    let parent = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let tmp = parent.join(format!(
-        ".{}.hlo-opt-{}.tmp",
-        path.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&tmp);
-    std::fs::create_dir_all(&tmp).map_err(io_err(&tmp))?;
-    let result = (|| {
-        for (name, t) in set {
-            t.write_npy(&tmp.join(format!("{name}.npy")))?;
-        }
-        if path.exists() {
-            std::fs::remove_dir_all(path).map_err(io_err(path))?;
-        }
-        std::fs::rename(&tmp, path).map_err(io_err(path))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_dir_all(&tmp);
-    }
-    result
+/// a folder of `.npy` files named by the set's names. Files are replaced
+/// atomically; a folder must be new or empty unless `force`, and then only the
+/// files written here are replaced ([`crate::output`]). A failure leaves
+/// nothing half-written.
+pub fn write_set(path: &Path, set: &TensorSet, force: bool) -> Result<(), TensorError> {
+    SetOutput::prepare(path, force)?.write(set)
 }
 
-/// Writes an uncompressed `.npz` (a zip of `.npy` files), through a
-/// temporary file renamed at the end.
-fn write_npz(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
-    let tmp = path.with_extension(format!("npz.hlo-opt-{}.tmp", std::process::id()));
-    let result = (|| -> io::Result<()> {
-        let file = File::create(&tmp)?;
+/// Where [`write_set`] writes, checked before the work that makes the
+/// tensors: a `.npz` or `.safetensors` file, or a folder of `.npy` files.
+#[derive(Debug)]
+pub enum SetOutput {
+    /// A `.npz` file.
+    Npz(crate::output::OutputFile),
+    /// A `.safetensors` file.
+    Safetensors(crate::output::OutputFile),
+    /// A folder of `.npy` files.
+    Folder(crate::output::OutputDir),
+}
+
+impl SetOutput {
+    /// Picks the form by extension and checks the target (see [`write_set`]).
+    pub fn prepare(path: &Path, force: bool) -> Result<SetOutput, TensorError> {
+        use crate::output::{OutputDir, OutputFile};
+        Ok(match path.extension().and_then(|x| x.to_str()) {
+            Some("npz") => SetOutput::Npz(OutputFile::prepare(path)?),
+            Some("safetensors") => SetOutput::Safetensors(OutputFile::prepare(path)?),
+            _ => SetOutput::Folder(OutputDir::prepare(path, force)?),
+        })
+    }
+
+    /// Writes the tensors.
+    pub fn write(&self, set: &TensorSet) -> Result<(), TensorError> {
+        match self {
+            SetOutput::Npz(out) => write_npz(out, set),
+            SetOutput::Safetensors(out) => write_safetensors(out, set),
+            SetOutput::Folder(out) => Ok(out.write(|staging| {
+                let mut names = Vec::with_capacity(set.len());
+                for (name, t) in set {
+                    let file = format!("{name}.npy");
+                    t.write_npy(&staging.join(&file))
+                        .map_err(|e| io::Error::other(e.to_string()))?;
+                    names.push(file);
+                }
+                Ok(names)
+            })?),
+        }
+    }
+}
+
+/// Writes an uncompressed `.npz` (a zip of `.npy` files).
+fn write_npz(out: &crate::output::OutputFile, set: &TensorSet) -> Result<(), TensorError> {
+    out.write(|file| {
         let mut zip = zip::ZipWriter::new(BufWriter::new(file));
         let options = zip::write::FileOptions::default()
             .compression_method(zip::CompressionMethod::Stored)
@@ -603,15 +616,12 @@ fn write_npz(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
             t.write_npy_to(&mut zip)?;
         }
         zip.finish().map_err(io::Error::other)?.flush()
-    })()
-    .and_then(|_| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(io_err(path))
+    })?;
+    Ok(())
 }
 
-fn write_safetensors(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
+fn write_safetensors(out: &crate::output::OutputFile, set: &TensorSet) -> Result<(), TensorError> {
+    let path = out.path();
     let views: Vec<(String, safetensors::tensor::TensorView<'_>)> = set
         .iter()
         .map(|(name, t)| {
@@ -626,17 +636,10 @@ fn write_safetensors(path: &Path, set: &TensorSet) -> Result<(), TensorError> {
                 })
         })
         .collect::<Result<_, _>>()?;
-    let tmp = path.with_extension(format!("safetensors.hlo-opt-{}.tmp", std::process::id()));
-    let result = safetensors::serialize_to_file(views, None, &tmp)
-        .map_err(|e| TensorError::Format {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })
-        .and_then(|_| std::fs::rename(&tmp, path).map_err(io_err(path)));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    out.write_path(|tmp| {
+        safetensors::serialize_to_file(views, None, tmp).map_err(io::Error::other)
+    })?;
+    Ok(())
 }
 
 /// Keys tensors by name for lookup.
@@ -701,7 +704,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         for name in ["w.safetensors", "w.npz", "w"] {
             let path = dir.path().join(name);
-            write_set(&path, &vec![("arg000".into(), t.clone())]).unwrap();
+            write_set(&path, &vec![("arg000".into(), t.clone())], false).unwrap();
             let back = &read_set(&path).unwrap()[0].1;
             assert_eq!(
                 (back.dtype, &back.shape[..]),

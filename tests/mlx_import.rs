@@ -165,7 +165,7 @@ fn checkpoint(dir: &Path) -> (Layer, Layer, Vec<f32>) {
     set.push(("model.norm.weight".into(), f16_tensor(vec![8], &norm)));
     set.push(("lm_head.weight".into(), f16_tensor(vec![2], &[0.0, 1.0])));
     std::fs::create_dir_all(dir).unwrap();
-    write_set(&dir.join("model.safetensors"), &set).unwrap();
+    write_set(&dir.join("model.safetensors"), &set, false).unwrap();
     std::fs::write(dir.join("config.json"), CONFIG).unwrap();
     (q, down, norm)
 }
@@ -330,7 +330,7 @@ fn import_runs_a_decoder_like_its_dequantized_weights() {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("ckpt");
     std::fs::create_dir_all(&ckpt).unwrap();
-    write_set(&ckpt.join("model.safetensors"), &set).unwrap();
+    write_set(&ckpt.join("model.safetensors"), &set, false).unwrap();
     std::fs::write(
         ckpt.join("config.json"),
         r#"{"quantization": {"group_size": 64, "bits": 4}}"#,
