@@ -292,13 +292,18 @@ impl GraphPrecision {
         let results = m.dfg.op(op).results.clone();
         let narrow = self.narrow.clone();
         let pinned_input = operands.iter().any(|v| st.pinned.contains(v));
-        if name == "stablehlo.dot_general" || name == "stablehlo.convolution" {
+        if super::dots::is_matmul(&name) {
             if results.len() == 1 && Self::is_f32(m, results[0]) && !pinned_input {
                 for i in 0..operands.len() {
                     self.coerce(m, op, i, &narrow, st);
                 }
                 m.refresh_signature(op);
                 st.stats.bump("matmul-inputs");
+                if super::dots::needs_narrow_result(m, op)
+                    && super::dots::narrow_result(m, op, narrow.clone())
+                {
+                    st.stats.bump("grouped-conv-narrow-result");
+                }
             } else {
                 self.widen_inputs(m, op, st);
             }
@@ -466,6 +471,8 @@ impl Pass for GraphPrecision {
         // Every function's body; only the entry function may change its
         // signature (keep-io=false), since a callee must match its callers.
         let entry = crate::weights::entry_function(m);
+        // IREE takes mixed-precision (N, N) -> f32 only as dot_general.
+        super::dots::canonicalize(m, stats);
         for func in m.functions() {
             let keep_io = self.keep_io || Some(func) != entry;
             self.rewrite_function(m, func, keep_io, stats);

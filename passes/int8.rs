@@ -520,7 +520,8 @@ impl Pass for Int8Weights {
     }
 
     fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
-        let mut changed = false;
+        // Legacy dots, einsums and transposed weights as `dot_general(x, W)`.
+        let mut changed = super::dots::canonicalize(m, stats);
         for conv in m.ops_named("stablehlo.convolution") {
             changed |= self.convolution(m, conv, stats);
         }

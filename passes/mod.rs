@@ -9,6 +9,7 @@
 //! it; it is compiled as the `hlo_opt::passes` module (see docs/ARCHITECTURE.md).
 
 pub mod cleanup;
+pub mod dots;
 pub mod fuse_dequant;
 pub mod gqa;
 pub mod graph_precision;
@@ -111,6 +112,7 @@ pub fn registry() -> Vec<PassInfo> {
         int8::info(),
         fuse_dequant::info(),
         gqa::info(),
+        dots::info(),
         cleanup::info(),
         perturb::info(),
     ]

@@ -13,18 +13,18 @@
 //! A constant with values outside N's range keeps the op in f32 (warning),
 //! unless `overflow=clamp`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
-use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value};
+use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value, ValueDef};
 use crate::tensor::{narrow_f32, DType, OutOfRange};
 
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         name: "ops",
         kind: "list",
-        default: "dot_general,convolution",
+        default: "dot_general,dot,einsum,convolution",
         help: "which ops to rewrite",
     },
     OptionInfo {
@@ -95,7 +95,7 @@ impl MatmulPrecision {
     /// Reads the options.
     pub fn new(name: &'static str, narrow: ElemType, o: &Options) -> Result<Self, PassError> {
         let ops = o
-            .list_or("ops", &["dot_general", "convolution"])
+            .list_or("ops", &["dot_general", "dot", "einsum", "convolution"])
             .into_iter()
             .map(|s| {
                 if s.contains('.') {
@@ -106,10 +106,12 @@ impl MatmulPrecision {
             })
             .collect::<Vec<_>>();
         for op in &ops {
-            if op != "stablehlo.dot_general" && op != "stablehlo.convolution" {
+            if !super::dots::is_matmul(op) {
                 return Err(PassError::BadOption {
                     pass: name.into(),
-                    message: format!("option `ops`: `{op}` is not dot_general or convolution"),
+                    message: format!(
+                        "option `ops`: `{op}` is not one of dot_general, dot, einsum, convolution"
+                    ),
                 });
             }
         }
@@ -297,6 +299,66 @@ impl MatmulPrecision {
         true
     }
 
+    /// `v` in the narrow type, for the matmul `user`: converted where it is
+    /// computed, before the view ops (reshape, broadcast_in_dim, transpose,
+    /// slice) between it and the matmul, which are copied onto the narrow
+    /// value. One convert and one copy per value however many matmuls read
+    /// it: IREE 3.13 cannot compile an f32 value broadcast into several
+    /// shapes and converted after each broadcast (docs/passes.md).
+    fn narrow_activation(
+        &self,
+        m: &mut Module,
+        narrowed: &mut HashMap<Value, Value>,
+        user: Op,
+        v: Value,
+    ) -> Option<Value> {
+        // The view chain up from `v`, nearest first.
+        let mut chain = Vec::new();
+        let mut src = v;
+        while !narrowed.contains_key(&src) {
+            match m.dfg.producer(src) {
+                Some(op)
+                    if weights::is_view_op(&m.dfg.op(op).name)
+                        && m.dfg.op(op).operands.len() == 1
+                        && m.dfg.op(op).results.len() == 1 =>
+                {
+                    chain.push(op);
+                    src = m.dfg.op(op).operands[0];
+                }
+                _ => break,
+            }
+        }
+        let mut cur = match narrowed.get(&src) {
+            Some(&n) => n,
+            None => {
+                // Where `src` is defined; for values that region syntax
+                // declares (while, reduce), before the first op that reads
+                // it here (users come in program order).
+                let anchor = match m.dfg.value(src).def {
+                    ValueDef::Result { op, .. } => m.next_op(op)?,
+                    ValueDef::Decl { op, .. } if m.dfg.op(op).name == "func.func" => {
+                        m.first_body_op(op)?
+                    }
+                    ValueDef::BlockArg { block, .. } => *m.layout.block(block).ops.first()?,
+                    ValueDef::Decl { .. } => chain.last().copied().unwrap_or(user),
+                };
+                let n = stablehlo::convert(m, anchor, src, self.narrow.clone())?;
+                stablehlo::set_loc(m, n, user);
+                narrowed.insert(src, n);
+                n
+            }
+        };
+        for &op in chain.iter().rev() {
+            let r = m.dfg.op(op).results[0];
+            let rt = m.dfg.ty(r).as_tensor()?.with_elem(self.narrow.clone());
+            let anchor = m.next_op(op)?;
+            let copy = m.copy_op_before(anchor, op, &[cur], &[Type::Tensor(rt)])?;
+            cur = m.dfg.op(copy).results[0];
+            narrowed.insert(r, cur);
+        }
+        Some(cur)
+    }
+
     /// `r = gather(table, i)` on a narrow table: `r` is narrow, and a convert
     /// back to f32 follows for its users.
     fn retype_lookup(&self, m: &mut Module, op: Op) {
@@ -382,6 +444,9 @@ impl Pass for MatmulPrecision {
     }
 
     fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
+        // IREE takes mixed-precision (N, N) -> f32 only as dot_general:
+        // legacy dots and einsums become dot_general first.
+        super::dots::canonicalize(m, stats);
         let selected = self.select(m, stats);
         // Which operands each root feeds.
         let mut by_root: BTreeMap<Root, BTreeSet<(Op, usize)>> = BTreeMap::new();
@@ -402,6 +467,7 @@ impl Pass for MatmulPrecision {
             }
         }
         let mut changed = stats.changed();
+        let mut narrowed = HashMap::new();
         for op in selected {
             if skipped.contains(&op) {
                 continue;
@@ -409,13 +475,18 @@ impl Pass for MatmulPrecision {
             for i in 0..m.dfg.op(op).operands.len() {
                 let v = m.dfg.op(op).operands[i];
                 if m.dfg.ty(v).elem() == Some(&ElemType::F32) {
-                    if let Some(c) = stablehlo::convert(m, op, v, self.narrow.clone()) {
+                    if let Some(c) = self.narrow_activation(m, &mut narrowed, op, v) {
                         m.dfg.set_operand(op, i, c);
                         stats.bump("activation");
                     }
                 }
             }
             m.refresh_signature(op);
+            if super::dots::needs_narrow_result(m, op)
+                && super::dots::narrow_result(m, op, self.narrow.clone())
+            {
+                stats.bump("grouped-conv-narrow-result");
+            }
             stats.bump("op-rewritten");
             changed = true;
         }

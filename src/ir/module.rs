@@ -236,6 +236,46 @@ impl Module {
         op
     }
 
+    /// Inserts before `anchor` a copy of the region-free `op` that reads
+    /// `operands` and has results of `result_types`: the same attributes,
+    /// syntax and location, new result names. `None` for ops with regions
+    /// and for top-level items.
+    pub fn copy_op_before(
+        &mut self,
+        anchor: Op,
+        op: Op,
+        operands: &[Value],
+        result_types: &[Type],
+    ) -> Option<Op> {
+        let d = self.dfg.op(op);
+        if !d.regions.is_empty()
+            || !matches!(d.form, OpForm::Pretty | OpForm::Generic)
+            || d.operands.len() != operands.len()
+            || d.results.len() != result_types.len()
+        {
+            return None;
+        }
+        let mut pieces = d.pieces.clone();
+        // A parsed op's result list is its first piece; `insert_before`
+        // writes the new names.
+        if !d.results.is_empty() && matches!(pieces.first(), Some(Piece::Src(_) | Piece::Results)) {
+            pieces.remove(0);
+        }
+        for p in &mut pieces {
+            if let Piece::Operand(_, span) = p {
+                *span = None;
+            }
+        }
+        let (name, sig, loc) = (d.name.clone(), d.sig.clone(), d.loc);
+        let hint = name.rsplit('.').next().unwrap_or("v").to_string();
+        let copy = self.insert_before(anchor, &name, operands, result_types, &hint, pieces);
+        let data = self.dfg.op_mut(copy);
+        data.loc = loc;
+        data.sig = sig;
+        self.refresh_signature(copy);
+        Some(copy)
+    }
+
     /// The op after `op` in its block.
     pub fn next_op(&self, op: Op) -> Option<Op> {
         let block = self.dfg.op(op).block?;
