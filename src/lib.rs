@@ -27,6 +27,7 @@
 pub mod affine;
 pub mod back;
 pub mod bench;
+pub mod decode;
 pub mod cli;
 pub mod front;
 pub mod inputs;
@@ -37,6 +38,7 @@ pub mod mlx;
 pub mod passes;
 pub mod profile;
 pub mod quant;
+pub mod rollout;
 pub mod tensor;
 pub mod verify;
 pub mod weights;
