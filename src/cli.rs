@@ -110,7 +110,12 @@ pub struct DecodeArgs {
     #[arg(long, value_name = "N")]
     pub steps: Option<usize>,
     /// Prompt tokens fed first, comma-separated (default: the token in --inputs).
-    #[arg(long, value_name = "T0,T1,...", value_delimiter = ',', requires = "steps")]
+    #[arg(
+        long,
+        value_name = "T0,T1,...",
+        value_delimiter = ',',
+        requires = "steps"
+    )]
     pub prompt: Vec<i64>,
     /// The token argument (0-based index in the original), instead of inferring it.
     #[arg(long, value_name = "I")]
@@ -520,7 +525,10 @@ fn load_pair(pair: &PairArgs) -> Result<(Module, Module, String), RunError> {
             let names: Vec<&str> = passes::PRESETS.iter().map(|(n, _, _)| *n).collect();
             RunError::Usage(PassError::BadOption {
                 pass: "--preset".into(),
-                message: format!("unknown preset `{name}`; expected one of {}", names.join(", ")),
+                message: format!(
+                    "unknown preset `{name}`; expected one of {}",
+                    names.join(", ")
+                ),
             })
         })?);
     }
@@ -582,9 +590,7 @@ fn input_sets(
     };
     let new = match &pair.new_inputs {
         Some(p) => crate::tensor::read_set(p)?,
-        None => {
-            crate::weights::convert(rewritten, &set, crate::weights::ConvertOptions { clamp })?
-        }
+        None => crate::weights::convert(rewritten, &set, crate::weights::ConvertOptions { clamp })?,
     };
     Ok((set, new))
 }
@@ -723,7 +729,9 @@ fn decode_mode(
         (None, Some(p)) => Some(crate::rollout::Mode::Eval {
             tokens: crate::rollout::read_tokens(p)?,
         }),
-        (Some(_), Some(_)) => return Err(usage("verify", "give --steps or --eval-tokens, not both")),
+        (Some(_), Some(_)) => {
+            return Err(usage("verify", "give --steps or --eval-tokens, not both"))
+        }
         (None, None) => {
             if d.token_arg.is_some() || d.position_arg.is_some() || d.feed.is_some() {
                 return Err(usage(
@@ -754,7 +762,6 @@ fn run_verify_tokens(
         crate::iree::Target::Cuda(_) => crate::iree::Target::Cuda(v.cuda_target.clone()),
         t => t.clone(),
     };
-    let iree = crate::iree::Iree::find()?;
     let tmp = temp_dir()?;
     let work = tmp.path();
     let (original, rewritten, label) = load_pair(&v.pair)?;
@@ -773,12 +780,26 @@ fn run_verify_tokens(
     if new_described != described {
         eprintln!("hlo-opt: rewritten {new_described}");
     }
+    let iree = crate::iree::Iree::find()?;
     let orig_path = crate::rollout::write_wrapper(work, "original", &prep.orig_text)?;
     let new_path = crate::rollout::write_wrapper(work, "rewritten", &prep.new_text)?;
     progress("compiling and running both rollouts...");
-    let a = crate::rollout::run_program(&iree, &orig_path, &prep.orig_inputs, &target, work, "original")?;
-    let b =
-        crate::rollout::run_program(&iree, &new_path, &prep.new_inputs, &target, work, "rewritten")?;
+    let a = crate::rollout::run_program(
+        &iree,
+        &orig_path,
+        &prep.orig_inputs,
+        &target,
+        work,
+        "original",
+    )?;
+    let b = crate::rollout::run_program(
+        &iree,
+        &new_path,
+        &prep.new_inputs,
+        &target,
+        work,
+        "rewritten",
+    )?;
     eprintln!(
         "hlo-opt: {} step calls per program; original: compile {:.2} s, run {:.2} s; rewritten: compile {:.2} s, run {:.2} s",
         prep.lp.iterations, a.compile_s, a.run_s, b.compile_s, b.run_s
@@ -880,7 +901,14 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
                 "not with --baseline-pass or --dispatches",
             ));
         }
-        return bench_rollout(b, &iree, &work, (&orig, &rewritten), (&inputs, &new_inputs), mode);
+        return bench_rollout(
+            b,
+            &iree,
+            &work,
+            (&orig, &rewritten),
+            (&inputs, &new_inputs),
+            mode,
+        );
     }
     let function = crate::weights::entry_name(&orig).unwrap_or_else(|| "main".into());
     // The baseline: ORIG itself, or ORIG after --baseline-pass, with its
@@ -956,8 +984,22 @@ fn bench_rollout(
     let orig_path = crate::rollout::write_wrapper(work, "original", &prep.orig_text)?;
     let new_path = crate::rollout::write_wrapper(work, "rewritten", &prep.new_text)?;
     eprintln!("hlo-opt: end to end: one iree-run-module run of each rollout...");
-    let a = crate::rollout::run_program(iree, &orig_path, &prep.orig_inputs, &b.target, work, "original")?;
-    let z = crate::rollout::run_program(iree, &new_path, &prep.new_inputs, &b.target, work, "rewritten")?;
+    let a = crate::rollout::run_program(
+        iree,
+        &orig_path,
+        &prep.orig_inputs,
+        &b.target,
+        work,
+        "original",
+    )?;
+    let z = crate::rollout::run_program(
+        iree,
+        &new_path,
+        &prep.new_inputs,
+        &b.target,
+        work,
+        "rewritten",
+    )?;
     eprintln!("hlo-opt: timing rollouts, {} rounds...", b.rounds);
     let rollout = crate::bench::run(
         iree,
@@ -995,8 +1037,18 @@ fn bench_rollout(
     )?;
     let med = crate::bench::median;
     let rows = [
-        ("original", med(&rollout.original_ms), med(&per_call.original_ms), &a),
-        ("rewritten", med(&rollout.rewritten_ms), med(&per_call.rewritten_ms), &z),
+        (
+            "original",
+            med(&rollout.original_ms),
+            med(&per_call.original_ms),
+            &a,
+        ),
+        (
+            "rewritten",
+            med(&rollout.rewritten_ms),
+            med(&per_call.rewritten_ms),
+            &z,
+        ),
     ];
     println!(
         "rollout: prompt {} token(s) + {steps} greedy steps = {calls} step calls per rollout ({})",

@@ -66,7 +66,9 @@ pub fn parse_feeds(text: &str) -> Result<Vec<(usize, usize)>, String> {
                 .parse()
                 .map_err(|_| format!("`{p}`: `{a}` is not an argument index"))?;
             if r == 0 {
-                return Err(format!("`{p}`: result 0 is the logits; state results start at 1"));
+                return Err(format!(
+                    "`{p}`: result 0 is the logits; state results start at 1"
+                ));
             }
             Ok((r, a))
         })
@@ -135,7 +137,10 @@ fn rank(ty: &Type) -> Option<usize> {
 /// The last path component of a name, lowercased: `params['ids']` → `ids`.
 fn short_name(name: &str) -> String {
     let n = name.trim_end_matches(['\'', ']', '"']);
-    let cut = n.rfind(['\'', '[', '.', '/', '"']).map(|i| i + 1).unwrap_or(0);
+    let cut = n
+        .rfind(['\'', '[', '.', '/', '"'])
+        .map(|i| i + 1)
+        .unwrap_or(0);
     n[cut..].to_ascii_lowercase()
 }
 
@@ -280,7 +285,13 @@ impl DecodeStep {
                         i != s.token && is_int(&s.args[i].ty) && rank(&s.args[i].ty) == Some(0)
                     })
                     .collect();
-                pick(&s, &cands, POSITION_NAMES, "position argument", "--position-arg")?
+                pick(
+                    &s,
+                    &cands,
+                    POSITION_NAMES,
+                    "position argument",
+                    "--position-arg",
+                )?
             }
         };
         let pos = &s.args[s.position];
@@ -379,7 +390,9 @@ impl DecodeStep {
                         what: "state",
                         message: format!(
                             "in the rewritten program result {r} is {} but argument {a} ({}) is {}",
-                            other.map(|t| t.to_string()).unwrap_or_else(|| "missing".into()),
+                            other
+                                .map(|t| t.to_string())
+                                .unwrap_or_else(|| "missing".into()),
                             s.args[a].name,
                             s.args[a].ty
                         ),
@@ -492,7 +505,11 @@ pub fn rollout_function(step: &DecodeStep, lp: Loop) -> Result<String, DecodeErr
         ("pos".into(), format!("%a{}", step.position), pos_t.clone()),
     ];
     for (j, &(_, a)) in step.feeds.iter().enumerate() {
-        carried.push((format!("s{j}"), format!("%a{a}"), step.args[a].ty.to_string()));
+        carried.push((
+            format!("s{j}"),
+            format!("%a{a}"),
+            step.args[a].ty.to_string(),
+        ));
     }
     carried.push(("toks".into(), "%toks0".into(), toks_t.clone()));
     carried.push(("lg".into(), "%lg0".into(), lg_t.clone()));
@@ -518,7 +535,11 @@ pub fn rollout_function(step: &DecodeStep, lp: Loop) -> Result<String, DecodeErr
     let _ = writeln!(s, "    }} do {{");
     let _ = writeln!(s, "      %one = stablehlo.constant dense<1> : {i32t}");
     let _ = writeln!(s, "      %f = stablehlo.constant dense<{f}> : {i32t}");
-    let _ = writeln!(s, "      %flast = stablehlo.constant dense<{}> : {i32t}", f - 1);
+    let _ = writeln!(
+        s,
+        "      %flast = stablehlo.constant dense<{}> : {i32t}",
+        f - 1
+    );
     let _ = writeln!(
         s,
         "      %isf = stablehlo.compare LT, %i, %f, SIGNED : ({i32t}, {i32t}) -> tensor<i1>"
@@ -590,10 +611,7 @@ pub fn rollout_function(step: &DecodeStep, lp: Loop) -> Result<String, DecodeErr
     let l = if logits_elem == ElemType::F32 {
         "%l1"
     } else {
-        let _ = writeln!(
-            s,
-            "      %l = stablehlo.convert %l1 : ({row_t}) -> {row32}"
-        );
+        let _ = writeln!(s, "      %l = stablehlo.convert %l1 : ({row_t}) -> {row32}");
         "%l"
     };
     let _ = writeln!(s, "      %iota = stablehlo.iota dim = 0 : tensor<{v}xi32>");

@@ -27,8 +27,8 @@
 pub mod affine;
 pub mod back;
 pub mod bench;
-pub mod decode;
 pub mod cli;
+pub mod decode;
 pub mod front;
 pub mod inputs;
 pub mod ir;

@@ -142,7 +142,10 @@ pub fn prepare(
     let forced_t = HostTensor {
         dtype: DType::I32,
         shape: vec![forced.len() as u64],
-        data: forced.iter().flat_map(|&t| (t as i32).to_le_bytes()).collect(),
+        data: forced
+            .iter()
+            .flat_map(|&t| (t as i32).to_le_bytes())
+            .collect(),
     };
     let with_forced = |set: &TensorSet| {
         let mut s = set.clone();

@@ -119,8 +119,14 @@ const VIEW_OPS: &[&str] = &[
 /// transpose, reshape, ...), named by its location (`params['layers'][0]['wq']`),
 /// when it has one.
 pub fn weight_name(m: &Module, op: Op) -> Option<String> {
-    let mut stack: Vec<(crate::ir::Value, usize)> =
-        m.dfg.op(op).operands.iter().rev().map(|&v| (v, 0)).collect();
+    let mut stack: Vec<(crate::ir::Value, usize)> = m
+        .dfg
+        .op(op)
+        .operands
+        .iter()
+        .rev()
+        .map(|&v| (v, 0))
+        .collect();
     while let Some((v, depth)) = stack.pop() {
         let data = m.dfg.value(v);
         if data.is_decl() {
@@ -147,9 +153,8 @@ pub fn weight_name(m: &Module, op: Op) -> Option<String> {
 pub fn source_line(m: &Module, op: Op) -> Option<String> {
     static FILE_LINE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     static ALIAS: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    let file_line = FILE_LINE.get_or_init(|| {
-        regex::Regex::new(r#""([^"]+)":(\d+):\d+"#).expect("valid regex")
-    });
+    let file_line =
+        FILE_LINE.get_or_init(|| regex::Regex::new(r#""([^"]+)":(\d+):\d+"#).expect("valid regex"));
     let alias = ALIAS.get_or_init(|| regex::Regex::new(r"#loc\d*").expect("valid regex"));
     let span = m.dfg.op(op).loc?;
     let mut text = m.source.slice(span).to_string();

@@ -151,9 +151,6 @@ impl Report {
                 op.name()
             );
         }
-        if let Some(d) = &self.decode {
-            let _ = writeln!(s, "{d}");
-        }
         if let Some(r) = &self.rollout {
             s += &rollout_terminal(r);
         }
@@ -188,7 +185,16 @@ impl Report {
                     "FAILS ({}){}",
                     failed
                         .iter()
-                        .map(|c| format!("out{} {} = {}", c.output, c.clause, fmt(c.value)))
+                        .map(|c| {
+                            let token_level = super::gate::TOKEN_METRIC_NAMES
+                                .iter()
+                                .any(|m| c.clause.starts_with(m));
+                            if token_level {
+                                format!("{} = {}", c.clause, fmt(c.value))
+                            } else {
+                                format!("out{} {} = {}", c.output, c.clause, fmt(c.value))
+                            }
+                        })
                         .collect::<Vec<_>>()
                         .join("; "),
                     self.rollout
@@ -413,7 +419,10 @@ fn rollout_markdown(r: &RolloutReport) -> String {
         };
         let tok = |t: i64| {
             if r.orig_text.is_some() {
-                format!("{t} `{}`", super::tokens::bytes_text(&[t]).replace('`', "\\`"))
+                format!(
+                    "{t} `{}`",
+                    super::tokens::bytes_text(&[t]).replace('`', "\\`")
+                )
             } else {
                 t.to_string()
             }

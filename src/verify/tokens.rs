@@ -203,14 +203,7 @@ pub struct Run<'a> {
 /// token `k` is the argmax of call `P - 1 + k`.
 pub fn rollout(prompt: &[i64], steps: usize, vocab: usize, a: &Run, b: &Run) -> RolloutReport {
     let p = prompt.len().max(1);
-    let gen = |r: &Run| -> Vec<i64> {
-        r.tokens
-            .iter()
-            .skip(p - 1)
-            .take(steps)
-            .copied()
-            .collect()
-    };
+    let gen = |r: &Run| -> Vec<i64> { r.tokens.iter().skip(p - 1).take(steps).copied().collect() };
     let (ga, gb) = (gen(a), gen(b));
     let first = ga.iter().zip(&gb).position(|(x, y)| x != y);
     let equal = ga.iter().zip(&gb).filter(|(x, y)| x == y).count();
