@@ -155,6 +155,12 @@ pub struct VerifyArgs {
     /// KL divergence, top-1 agreement, perplexity of both programs.
     #[arg(long, value_name = "TOKENS.npy", conflicts_with = "steps")]
     pub eval_tokens: Option<PathBuf>,
+    /// Score --eval-tokens in windows of this many positions, each from
+    /// the initial state and position of --inputs (for texts longer than
+    /// the cache); a shorter remainder is left out.
+    #[arg(long, value_name = "N", requires = "eval_tokens",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub eval_window: Option<u64>,
     /// IREE runtime device: local-task (CPU), cuda, vulkan, metal.
     #[arg(long, default_value = "local-task", value_parser = parse_target)]
     pub device: crate::iree::Target,
@@ -603,7 +609,11 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
             message: m,
         })
     })?;
-    let mode = decode_mode(&v.decode, v.eval_tokens.as_deref())?;
+    let mode = decode_mode(
+        &v.decode,
+        v.eval_tokens.as_deref(),
+        v.eval_window.map(|w| w as usize),
+    )?;
     match &mode {
         Some(m) => return run_verify_tokens(v, m, &gate),
         None if !gate.token_metrics().is_empty() => {
@@ -720,6 +730,7 @@ fn usage(what: &str, message: impl Into<String>) -> RunError {
 fn decode_mode(
     d: &DecodeArgs,
     eval_tokens: Option<&Path>,
+    window: Option<usize>,
 ) -> Result<Option<crate::rollout::Mode>, RunError> {
     Ok(match (d.steps, eval_tokens) {
         (Some(steps), None) => Some(crate::rollout::Mode::Rollout {
@@ -728,6 +739,7 @@ fn decode_mode(
         }),
         (None, Some(p)) => Some(crate::rollout::Mode::Eval {
             tokens: crate::rollout::read_tokens(p)?,
+            window,
         }),
         (Some(_), Some(_)) => {
             return Err(usage("verify", "give --steps or --eval-tokens, not both"))
@@ -784,7 +796,7 @@ fn run_verify_tokens(
     let orig_path = crate::rollout::write_wrapper(work, "original", &prep.orig_text)?;
     let new_path = crate::rollout::write_wrapper(work, "rewritten", &prep.new_text)?;
     progress("compiling and running both rollouts...");
-    let a = crate::rollout::run_program(
+    let mut a = crate::rollout::run_program(
         &iree,
         &orig_path,
         &prep.orig_inputs,
@@ -792,7 +804,7 @@ fn run_verify_tokens(
         work,
         "original",
     )?;
-    let b = crate::rollout::run_program(
+    let mut b = crate::rollout::run_program(
         &iree,
         &new_path,
         &prep.new_inputs,
@@ -800,6 +812,37 @@ fn run_verify_tokens(
         work,
         "rewritten",
     )?;
+    let windows = mode.windows();
+    if windows.len() > 1 {
+        // Later windows: the same compiled wrappers, other given tokens.
+        if let crate::rollout::Mode::Eval { tokens: t, .. } = mode {
+            for &(first, len) in &windows[1..] {
+                let forced = &t[first..first + len];
+                for (outcome, set, tag) in [
+                    (&mut a, &prep.orig_inputs, "original"),
+                    (&mut b, &prep.new_inputs, "rewritten"),
+                ] {
+                    let vmfb = work.join(format!("{tag}.rollout.vmfb"));
+                    let more = crate::rollout::run_compiled(
+                        &iree,
+                        &vmfb,
+                        &crate::rollout::with_forced(set, forced),
+                        &target,
+                        work,
+                        tag,
+                    )?;
+                    outcome.tokens.extend(more.tokens);
+                    outcome.logits.extend(more.logits);
+                    outcome.run_s += more.run_s;
+                }
+            }
+        }
+        eprintln!(
+            "hlo-opt: {} windows of {} positions",
+            windows.len(),
+            prep.lp.iterations
+        );
+    }
     eprintln!(
         "hlo-opt: {} step calls per program; original: compile {:.2} s, run {:.2} s; rewritten: compile {:.2} s, run {:.2} s",
         prep.lp.iterations, a.compile_s, a.run_s, b.compile_s, b.run_s
@@ -827,9 +870,15 @@ fn run_verify_tokens(
             rollout = Some(r);
             rows
         }
-        crate::rollout::Mode::Eval { tokens: t } => {
-            eval = Some(tokens::evaluate(t, vocab, &a.logits, &b.logits));
-            prep.lp.iterations
+        crate::rollout::Mode::Eval { tokens: t, .. } => {
+            let targets: Vec<i64> = windows
+                .iter()
+                .flat_map(|&(first, len)| t[first + 1..first + 1 + len].iter().copied())
+                .collect();
+            eval = Some(tokens::evaluate_targets(
+                &targets, vocab, &a.logits, &b.logits,
+            ));
+            targets.len()
         }
     };
     let n = (same_rows * vocab).min(a.logits.len()).min(b.logits.len());
@@ -877,7 +926,7 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
                     .into(),
         }));
     }
-    let mode = decode_mode(&b.decode, None)?;
+    let mode = decode_mode(&b.decode, None, None)?;
     let iree = crate::iree::Iree::find()?;
     let tmp = temp_dir()?;
     let work = match &b.keep {
@@ -978,7 +1027,7 @@ fn bench_rollout(
     eprintln!("hlo-opt: {}", prep.orig.describe());
     let steps = match mode {
         crate::rollout::Mode::Rollout { steps, .. } => *steps,
-        crate::rollout::Mode::Eval { tokens } => tokens.len() - 1,
+        crate::rollout::Mode::Eval { .. } => prep.lp.iterations,
     };
     let calls = prep.lp.iterations;
     let orig_path = crate::rollout::write_wrapper(work, "original", &prep.orig_text)?;

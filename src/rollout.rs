@@ -47,7 +47,25 @@ pub enum Mode {
     Eval {
         /// The token sequence (at least 2).
         tokens: Vec<i64>,
+        /// Positions per window (each window starts from the initial state
+        /// and position of the inputs); `None`: one window over all tokens.
+        window: Option<usize>,
     },
+}
+
+impl Mode {
+    /// Teacher-forced windows: `(first token, positions)`; each feeds
+    /// `tokens[first..first + positions]` and scores against the next tokens.
+    pub fn windows(&self) -> Vec<(usize, usize)> {
+        match self {
+            Mode::Rollout { .. } => Vec::new(),
+            Mode::Eval { tokens, window } => {
+                let total = tokens.len().saturating_sub(1);
+                let w = window.unwrap_or(total).clamp(1, total.max(1));
+                (0..total / w).map(|i| (i * w, w)).collect()
+            }
+        }
+    }
 }
 
 /// Both programs wrapped, with their inputs.
@@ -74,6 +92,26 @@ pub struct Prepared {
 
 fn token_value(t: &HostTensor) -> Option<i64> {
     t.to_f64().first().map(|&x| x as i64)
+}
+
+/// The wrapper input set with other given tokens.
+pub fn with_forced(set: &TensorSet, forced: &[i64]) -> TensorSet {
+    let mut s = set.clone();
+    if let Some(last) = s.last_mut() {
+        last.1 = forced_tensor(forced);
+    }
+    s
+}
+
+fn forced_tensor(forced: &[i64]) -> HostTensor {
+    HostTensor {
+        dtype: DType::I32,
+        shape: vec![forced.len() as u64],
+        data: forced
+            .iter()
+            .flat_map(|&t| (t as i32).to_le_bytes())
+            .collect(),
+    }
 }
 
 /// Infers both conventions, checks the tokens, writes both wrappers.
@@ -111,14 +149,14 @@ pub fn prepare(
             };
             (prompt.clone(), prompt, lp)
         }
-        Mode::Eval { tokens } => {
+        Mode::Eval { tokens, .. } => {
             if tokens.len() < 2 {
                 return Err(RolloutError::Input(format!(
                     "--eval-tokens: {} token(s); at least 2 are needed (one fed, one scored)",
                     tokens.len()
                 )));
             }
-            let k = tokens.len() - 1;
+            let k = mode.windows().first().map(|w| w.1).unwrap_or(1);
             let lp = Loop {
                 iterations: k,
                 forced: k,
@@ -139,15 +177,8 @@ pub fn prepare(
     let wrap = |m: &Module, step: &DecodeStep| {
         crate::decode::wrapper_module(&crate::back::print_to_string(m), step, lp)
     };
-    let forced_t = HostTensor {
-        dtype: DType::I32,
-        shape: vec![forced.len() as u64],
-        data: forced
-            .iter()
-            .flat_map(|&t| (t as i32).to_le_bytes())
-            .collect(),
-    };
-    let with_forced = |set: &TensorSet| {
+    let forced_t = forced_tensor(&forced);
+    let with_given = |set: &TensorSet| {
         let mut s = set.clone();
         s.push(("forced".into(), forced_t.clone()));
         s
@@ -155,8 +186,8 @@ pub fn prepare(
     Ok(Prepared {
         orig_text: wrap(original, &orig)?,
         new_text: wrap(rewritten, &new)?,
-        orig_inputs: with_forced(inputs),
-        new_inputs: with_forced(new_inputs),
+        orig_inputs: with_given(inputs),
+        new_inputs: with_given(new_inputs),
         orig,
         new,
         lp,
@@ -196,10 +227,36 @@ pub fn run_program(
     workdir: &Path,
     tag: &str,
 ) -> Result<Outcome, RolloutError> {
+    let (vmfb, compile_s) = compile(iree, mlir, target, workdir, tag)?;
+    let mut out = run_compiled(iree, &vmfb, inputs, target, workdir, tag)?;
+    out.compile_s = compile_s;
+    Ok(out)
+}
+
+/// Compiles a wrapper; returns the module and the seconds it took.
+pub fn compile(
+    iree: &Iree,
+    mlir: &Path,
+    target: &Target,
+    workdir: &Path,
+    tag: &str,
+) -> Result<(PathBuf, f64), RolloutError> {
     let vmfb = workdir.join(format!("{tag}.rollout.vmfb"));
     let t0 = Instant::now();
     iree.compile(mlir, &vmfb, target, &format!("the {tag} rollout"))?;
-    let compile_s = t0.elapsed().as_secs_f64();
+    Ok((vmfb, t0.elapsed().as_secs_f64()))
+}
+
+/// Runs a compiled wrapper once (`compile_s` of the outcome is 0).
+pub fn run_compiled(
+    iree: &Iree,
+    vmfb: &Path,
+    inputs: &TensorSet,
+    target: &Target,
+    workdir: &Path,
+    tag: &str,
+) -> Result<Outcome, RolloutError> {
+    let compile_s = 0.0;
     let work = workdir.join(format!("{tag}.rollout"));
     std::fs::create_dir_all(&work).map_err(|err| RolloutError::Write {
         path: work.display().to_string(),
@@ -208,7 +265,7 @@ pub fn run_program(
     let ins: Vec<HostTensor> = inputs.iter().map(|(_, t)| t.clone()).collect();
     let t1 = Instant::now();
     let outs = iree.run(&Invocation {
-        vmfb: &vmfb,
+        vmfb,
         function: ROLLOUT_FUNCTION,
         device: target.device(),
         inputs: &ins,

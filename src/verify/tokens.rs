@@ -256,8 +256,13 @@ pub fn rollout(prompt: &[i64], steps: usize, vocab: usize, a: &Run, b: &Run) -> 
 /// The teacher-forced report: call `i` was fed `tokens[i]`, its logits
 /// are scored against `tokens[i + 1]`.
 pub fn evaluate(tokens: &[i64], vocab: usize, a: &[f64], b: &[f64]) -> EvalReport {
+    evaluate_targets(tokens.get(1..).unwrap_or(&[]), vocab, a, b)
+}
+
+/// The teacher-forced report: logits row `i` is scored against `targets[i]`.
+pub fn evaluate_targets(targets: &[i64], vocab: usize, a: &[f64], b: &[f64]) -> EvalReport {
     let (ra, rb) = (rows(a, vocab), rows(b, vocab));
-    let n = tokens.len().saturating_sub(1).min(ra.len()).min(rb.len());
+    let n = targets.len().min(ra.len()).min(rb.len());
     let (mut klds, mut same, mut nll_a, mut nll_b) = (Vec::with_capacity(n), 0usize, 0.0, 0.0);
     for i in 0..n {
         let (la, lb) = (log_softmax(ra[i]), log_softmax(rb[i]));
@@ -265,7 +270,7 @@ pub fn evaluate(tokens: &[i64], vocab: usize, a: &[f64], b: &[f64]) -> EvalRepor
         if top2(ra[i]).first.0 == top2(rb[i]).first.0 {
             same += 1;
         }
-        let t = tokens[i + 1];
+        let t = targets[i];
         let at = |l: &[f64]| {
             usize::try_from(t)
                 .ok()
