@@ -415,3 +415,98 @@ fn bench_steps_reports_tokens_per_second() {
         "{stdout}"
     );
 }
+
+// The trained byte-level model (testdata/jax/byte_lm_step.*, made by
+// testdata/gen/train_byte_lm.py): these tests skip with a note while its
+// files are absent from the checkout.
+const BYTE_LM: &str = "testdata/jax/byte_lm_step.mlir";
+const BYTE_LM_INPUTS: &str = "testdata/jax/byte_lm_step.inputs";
+
+fn byte_lm_prompt() -> Option<String> {
+    if !root().join(BYTE_LM).is_file() {
+        eprintln!("skipping: {BYTE_LM} is not in this checkout");
+        return None;
+    }
+    let text = std::fs::read(root().join("testdata/jax/byte_lm_prompt.txt")).expect("prompt");
+    let text = text.strip_suffix(b"\n").unwrap_or(&text);
+    Some(
+        text.iter()
+            .map(|b| b.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+    )
+}
+
+/// f16-matmul and the cpu preset keep the 48-token greedy stream of the
+/// trained model; should a near tie flip a token, the report must show the
+/// step and both programs' top-2 margins.
+#[test]
+fn trained_model_greedy_stream_survives_f16_and_the_cpu_preset() {
+    let Some(prompt) = byte_lm_prompt() else {
+        return;
+    };
+    for rewrite in [["--pass", "f16-matmul"], ["--preset", "cpu"]] {
+        let mut args = vec![BYTE_LM];
+        args.extend(rewrite);
+        args.extend([
+            "--inputs",
+            BYTE_LM_INPUTS,
+            "--steps",
+            "48",
+            "--prompt",
+            &prompt,
+            "--gate",
+            "tokens_equal>=1",
+        ]);
+        let Some((code, v, stderr, _d)) = verify(&args) else {
+            return;
+        };
+        let r = &v["rollout"];
+        assert_eq!(r["orig_tokens"].as_array().map(Vec::len), Some(48));
+        assert_eq!(r["prompt_text"], "def encode(");
+        if code == 0 {
+            assert_eq!(r["orig_tokens"], r["new_tokens"], "{rewrite:?}");
+        } else {
+            // A flip: it must be a near tie, shown with its margins.
+            assert_eq!(code, 3, "{stderr}");
+            let d = &r["divergence"];
+            let m = d["orig"]["margin"].as_f64().expect("margin");
+            assert!(
+                m < 1e-2,
+                "{rewrite:?} flipped a clear choice (margin {m}): {stderr}"
+            );
+            assert!(stderr.contains("the streams part at generated step"));
+        }
+    }
+}
+
+/// int8-weights on the trained model: KLD, same_top1 and the perplexity
+/// ratio over the held-out text, in windows the cache holds.
+#[test]
+fn trained_model_int8_reports_kld_and_perplexity() {
+    if byte_lm_prompt().is_none() {
+        return;
+    }
+    let Some((code, v, stderr, _d)) = verify(&[
+        BYTE_LM,
+        "--pass",
+        "int8-weights",
+        "--inputs",
+        BYTE_LM_INPUTS,
+        "--eval-tokens",
+        "testdata/jax/byte_lm_eval.npy",
+        "--eval-window",
+        "255",
+        "--gate",
+        "kld_mean<=1e-3,same_top1>=0.98,ppl_ratio<=1.01",
+    ]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{stderr}");
+    let e = &v["eval"];
+    assert_eq!(e["positions"], 510);
+    let kld = e["kld_mean"].as_f64().expect("kld");
+    assert!(kld > 0.0, "int8 changes the distribution a little: {kld}");
+    // Far below the uniform byte model.
+    assert!(e["ppl_orig"].as_f64().expect("ppl") < 200.0);
+}
