@@ -376,7 +376,7 @@ mod tests {
         assert_eq!(r.new_tokens, vec![1, 0, 1]);
         assert_eq!(r.first_divergence, Some(1));
         assert!((r.tokens_equal - 1.0 / 3.0).abs() < 1e-12);
-        let d = r.divergence.expect("divergence");
+        let d = r.divergence.as_ref().expect("divergence");
         assert_eq!(d.step, 1);
         assert_eq!(d.orig.margin, 3.0);
         assert_eq!(d.new.margin, 0.5);
