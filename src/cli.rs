@@ -77,9 +77,17 @@ pub struct PairArgs {
     /// Passes that make the rewritten program (as for rewriting).
     #[arg(long = "pass", value_name = "NAME[{k=v,...}]")]
     pub passes: Vec<String>,
+    /// A named pipeline run before any --pass: cpu, cpu-int8, gpu, npu
+    /// (docs/precision.md).
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
     /// A rewritten program made elsewhere (instead of --pass).
-    #[arg(long, value_name = "NEW.mlir", conflicts_with = "passes")]
+    #[arg(long, value_name = "NEW.mlir", conflicts_with_all = ["passes", "preset"])]
     pub against: Option<PathBuf>,
+    /// Inputs of the --against program (made from --inputs by its
+    /// `hlo_opt.*` attributes otherwise).
+    #[arg(long, value_name = "NEW_INPUTS", requires = "against")]
+    pub new_inputs: Option<PathBuf>,
     /// Inputs of the original function (folder of .npy, .npz, .safetensors);
     /// random ones from --seed otherwise.
     #[arg(long, value_name = "ORIG_INPUTS")]
@@ -93,12 +101,66 @@ pub struct PairArgs {
     pub int_range: Option<(i64, i64)>,
 }
 
+/// Token-level options of `verify` and `bench` for decode-step programs
+/// (docs/verify.md, "Token-level checks").
+#[derive(clap::Args, Debug, Default)]
+pub struct DecodeArgs {
+    /// Greedy steps to generate after the prompt (both programs, each fed
+    /// its own argmax and its own state).
+    #[arg(long, value_name = "N")]
+    pub steps: Option<usize>,
+    /// Prompt tokens fed first, comma-separated (default: the token in --inputs).
+    #[arg(
+        long,
+        value_name = "T0,T1,...",
+        value_delimiter = ',',
+        requires = "steps"
+    )]
+    pub prompt: Vec<i64>,
+    /// The token argument (0-based index in the original), instead of inferring it.
+    #[arg(long, value_name = "I")]
+    pub token_arg: Option<usize>,
+    /// The position argument (0-based index), instead of inferring it.
+    #[arg(long, value_name = "I")]
+    pub position_arg: Option<usize>,
+    /// Which result feeds which state argument: `1=23,2=24` (0-based).
+    #[arg(long, value_name = "RES=ARG,...", value_parser = parse_feed_arg)]
+    pub feed: Option<Vec<(usize, usize)>>,
+}
+
+impl DecodeArgs {
+    fn overrides(&self) -> crate::decode::Overrides {
+        crate::decode::Overrides {
+            token: self.token_arg,
+            position: self.position_arg,
+            feeds: self.feed.clone(),
+        }
+    }
+}
+
+fn parse_feed_arg(s: &str) -> Result<Vec<(usize, usize)>, String> {
+    crate::decode::parse_feeds(s)
+}
+
 /// `hlo-opt verify ORIG.mlir (--pass ... | --against NEW.mlir)`
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
     /// Programs and inputs.
     #[command(flatten)]
     pub pair: PairArgs,
+    /// Token-level checks of a decode step.
+    #[command(flatten)]
+    pub decode: DecodeArgs,
+    /// Teacher-forced evaluation over these tokens (1-D integer .npy):
+    /// KL divergence, top-1 agreement, perplexity of both programs.
+    #[arg(long, value_name = "TOKENS.npy", conflicts_with = "steps")]
+    pub eval_tokens: Option<PathBuf>,
+    /// Score --eval-tokens in windows of this many positions, each from
+    /// the initial state and position of --inputs (for texts longer than
+    /// the cache); a shorter remainder is left out.
+    #[arg(long, value_name = "N", requires = "eval_tokens",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub eval_window: Option<u64>,
     /// IREE runtime device: local-task (CPU), cuda, vulkan, metal.
     #[arg(long, default_value = "local-task", value_parser = parse_target)]
     pub device: crate::iree::Target,
@@ -153,6 +215,10 @@ pub struct BenchArgs {
     /// if missing) instead of a temporary one, to rerun them by hand.
     #[arg(long, value_name = "DIR")]
     pub keep: Option<PathBuf>,
+    /// Token-level timing of a decode step (`--steps N`): tokens per second
+    /// of a whole greedy rollout.
+    #[command(flatten)]
+    pub decode: DecodeArgs,
 }
 
 fn parse_range(s: &str) -> Result<(i64, i64), String> {
@@ -253,6 +319,9 @@ pub enum RunError {
     /// Tensor files could not be read or written.
     #[error("{0}")]
     Tensor(#[from] crate::tensor::TensorError),
+    /// A decode-step rollout could not be run.
+    #[error("{0}")]
+    Rollout(#[from] crate::rollout::RolloutError),
     /// IREE could not compile or run a program.
     #[error("{0}")]
     Iree(#[from] crate::iree::IreeError),
@@ -475,23 +544,44 @@ fn load_pair(pair: &PairArgs) -> Result<(Module, Module, String), RunError> {
         let rewritten = front::parse(load(&p.display().to_string())?)?;
         return Ok((original, rewritten, p.display().to_string()));
     }
-    if pair.passes.is_empty() {
+    let mut specs = Vec::new();
+    if let Some(name) = &pair.preset {
+        specs.extend(passes::preset(name).ok_or_else(|| {
+            let names: Vec<&str> = passes::PRESETS.iter().map(|(n, _, _)| *n).collect();
+            RunError::Usage(PassError::BadOption {
+                pass: "--preset".into(),
+                message: format!(
+                    "unknown preset `{name}`; expected one of {}",
+                    names.join(", ")
+                ),
+            })
+        })?);
+    }
+    specs.extend(pair.passes.iter().cloned());
+    if specs.is_empty() {
         return Err(RunError::Usage(PassError::BadOption {
             pass: "bench/verify".into(),
-            message: "give --pass NAME (one or more) or --against NEW.mlir".into(),
+            message: "give --pass NAME (one or more), --preset NAME or --against NEW.mlir".into(),
         }));
     }
-    let pipeline = Pipeline::from_specs(&pair.passes).map_err(RunError::Usage)?;
+    let pipeline = Pipeline::from_specs(&specs).map_err(RunError::Usage)?;
     let mut m = front::parse(load(&pair.original.display().to_string())?)?;
     let stats = pipeline.run(&mut m)?;
     for w in stats.warnings() {
         eprintln!("hlo-opt: warning: {w}");
     }
-    Ok((
-        original,
-        m,
-        format!("--pass {}", pair.passes.join(" --pass ")),
-    ))
+    let mut label = pair
+        .preset
+        .as_ref()
+        .map(|p| format!("--preset {p}"))
+        .unwrap_or_default();
+    if !pair.passes.is_empty() {
+        if !label.is_empty() {
+            label.push(' ');
+        }
+        label += &format!("--pass {}", pair.passes.join(" --pass "));
+    }
+    Ok((original, m, label))
 }
 
 /// A work folder removed at the end, and when the run is interrupted.
@@ -513,15 +603,21 @@ fn progress(message: &str) {
 fn input_sets(
     orig: &Module,
     rewritten: &Module,
-    inputs: Option<&Path>,
-    spec: crate::inputs::InputSpec,
+    pair: &PairArgs,
     clamp: bool,
 ) -> Result<(crate::tensor::TensorSet, crate::tensor::TensorSet), RunError> {
-    let set = match inputs {
+    let spec = crate::inputs::InputSpec {
+        seed: pair.seed,
+        int_range: pair.int_range,
+    };
+    let set = match &pair.inputs {
         Some(p) => crate::tensor::read_set(p)?,
         None => crate::inputs::random_inputs(orig, spec)?,
     };
-    let new = crate::weights::convert(rewritten, &set, crate::weights::ConvertOptions { clamp })?;
+    let new = match &pair.new_inputs {
+        Some(p) => crate::tensor::read_set(p)?,
+        None => crate::weights::convert(rewritten, &set, crate::weights::ConvertOptions { clamp })?,
+    };
     Ok((set, new))
 }
 
@@ -533,6 +629,24 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
             message: m,
         })
     })?;
+    let mode = decode_mode(
+        &v.decode,
+        v.eval_tokens.as_deref(),
+        v.eval_window.map(|w| w as usize),
+    )?;
+    match &mode {
+        Some(m) => return run_verify_tokens(v, m, &gate),
+        None if !gate.token_metrics().is_empty() => {
+            return Err(usage(
+                "verify --gate",
+                format!(
+                    "{} need --steps or --eval-tokens",
+                    gate.token_metrics().join(", ")
+                ),
+            ))
+        }
+        None => {}
+    }
     if v.per_op && v.pair.against.is_some() {
         return Err(RunError::Usage(PassError::BadOption {
             pass: "verify --per-op".into(),
@@ -552,26 +666,13 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
     let new_path = work.join("rewritten.mlir");
     let (mut original, mut rewritten, label) = load_pair(&v.pair)?;
     let n_outputs = crate::weights::entry_results(&original)?.len();
-    let spec = crate::inputs::InputSpec {
-        seed: v.pair.seed,
-        int_range: v.pair.int_range,
-    };
-    let (inputs, new_inputs) = input_sets(
-        &original,
-        &rewritten,
-        v.pair.inputs.as_deref(),
-        spec,
-        v.clamp,
-    )?;
+    let (inputs, new_inputs) = input_sets(&original, &rewritten, &v.pair, v.clamp)?;
     let mut taps = Vec::new();
     if v.per_op {
         let ops = crate::verify::rewritten_ops(&original, &rewritten);
         taps = ops
             .iter()
-            .map(|&op| {
-                let loc = original.location_text(op).unwrap_or_default();
-                (op, original.dfg.op(op).name.clone(), loc)
-            })
+            .map(|&op| crate::verify::Tap::new(&original, op))
             .collect();
         if ops.is_empty() {
             eprintln!(
@@ -611,9 +712,17 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
         seed: v.pair.inputs.is_none().then_some(v.pair.seed),
         outputs,
         per_op,
+        decode: None,
+        rollout: None,
+        eval: None,
     };
+    write_reports(&report, &v.reports)?;
+    Ok(passed)
+}
+
+fn write_reports(report: &crate::verify::Report, paths: &[PathBuf]) -> Result<(), RunError> {
     eprint!("{}", report.terminal());
-    for path in &v.reports {
+    for path in paths {
         let text = match path.extension().and_then(|e| e.to_str()) {
             Some("json") => report.json(),
             Some("md") => report.markdown(),
@@ -627,6 +736,204 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
         };
         write_file_atomically(path, |mut f| io::Write::write_all(&mut f, text.as_bytes()))?;
     }
+    Ok(())
+}
+
+fn usage(what: &str, message: impl Into<String>) -> RunError {
+    RunError::Usage(PassError::BadOption {
+        pass: what.into(),
+        message: message.into(),
+    })
+}
+
+/// The token-level mode asked for, if any.
+fn decode_mode(
+    d: &DecodeArgs,
+    eval_tokens: Option<&Path>,
+    window: Option<usize>,
+) -> Result<Option<crate::rollout::Mode>, RunError> {
+    Ok(match (d.steps, eval_tokens) {
+        (Some(steps), None) => Some(crate::rollout::Mode::Rollout {
+            prompt: d.prompt.clone(),
+            steps,
+        }),
+        (None, Some(p)) => Some(crate::rollout::Mode::Eval {
+            tokens: crate::rollout::read_tokens(p)?,
+            window,
+        }),
+        (Some(_), Some(_)) => {
+            return Err(usage("verify", "give --steps or --eval-tokens, not both"))
+        }
+        (None, None) => {
+            if d.token_arg.is_some() || d.position_arg.is_some() || d.feed.is_some() {
+                return Err(usage(
+                    "verify/bench",
+                    "--token-arg, --position-arg and --feed need --steps or --eval-tokens",
+                ));
+            }
+            None
+        }
+    })
+}
+
+/// `verify --steps N` / `verify --eval-tokens T.npy`: both programs wrapped
+/// in a rollout, each compiled once and run once.
+fn run_verify_tokens(
+    v: &VerifyArgs,
+    mode: &crate::rollout::Mode,
+    gate: &crate::verify::Gate,
+) -> Result<bool, RunError> {
+    use crate::verify::tokens;
+    if v.per_op {
+        return Err(usage(
+            "verify --per-op",
+            "not with --steps or --eval-tokens; run it as a single-call verify",
+        ));
+    }
+    let target = match &v.device {
+        crate::iree::Target::Cuda(_) => crate::iree::Target::Cuda(v.cuda_target.clone()),
+        t => t.clone(),
+    };
+    let tmp = temp_dir()?;
+    let work = tmp.path();
+    let (original, rewritten, label) = load_pair(&v.pair)?;
+    let (inputs, new_inputs) = input_sets(&original, &rewritten, &v.pair, v.clamp)?;
+    let prep = crate::rollout::prepare(
+        &original,
+        &rewritten,
+        &inputs,
+        &new_inputs,
+        mode,
+        &v.decode.overrides(),
+    )?;
+    let described = prep.orig.describe();
+    eprintln!("hlo-opt: {described}");
+    let new_described = prep.new.describe();
+    if new_described != described {
+        eprintln!("hlo-opt: rewritten {new_described}");
+    }
+    let iree = crate::iree::Iree::find()?;
+    let orig_path = crate::rollout::write_wrapper(work, "original", &prep.orig_text)?;
+    let new_path = crate::rollout::write_wrapper(work, "rewritten", &prep.new_text)?;
+    progress("compiling and running both rollouts...");
+    let mut a = crate::rollout::run_program(
+        &iree,
+        &orig_path,
+        &prep.orig_inputs,
+        &target,
+        work,
+        "original",
+    )?;
+    let mut b = crate::rollout::run_program(
+        &iree,
+        &new_path,
+        &prep.new_inputs,
+        &target,
+        work,
+        "rewritten",
+    )?;
+    let windows = mode.windows();
+    if windows.len() > 1 {
+        // Later windows: the same compiled wrappers, other given tokens.
+        if let crate::rollout::Mode::Eval { tokens: t, .. } = mode {
+            for &(first, len) in &windows[1..] {
+                let forced = &t[first..first + len];
+                for (outcome, set, tag) in [
+                    (&mut a, &prep.orig_inputs, "original"),
+                    (&mut b, &prep.new_inputs, "rewritten"),
+                ] {
+                    let vmfb = work.join(format!("{tag}.rollout.vmfb"));
+                    let more = crate::rollout::run_compiled(
+                        &iree,
+                        &vmfb,
+                        &crate::rollout::with_forced(set, forced),
+                        &target,
+                        work,
+                        tag,
+                    )?;
+                    outcome.tokens.extend(more.tokens);
+                    outcome.logits.extend(more.logits);
+                    outcome.run_s += more.run_s;
+                }
+            }
+        }
+        eprintln!(
+            "hlo-opt: {} windows of {} positions",
+            windows.len(),
+            prep.lp.iterations
+        );
+    }
+    eprintln!(
+        "hlo-opt: {} step calls per program; original: compile {:.2} s, run {:.2} s; rewritten: compile {:.2} s, run {:.2} s",
+        prep.lp.iterations, a.compile_s, a.run_s, b.compile_s, b.run_s
+    );
+    let vocab = prep.orig.vocab as usize;
+    let (mut rollout, mut eval) = (None, None);
+    // Rows where both programs had fed the same tokens: every row when
+    // teacher-forced, up to the first divergence in a rollout.
+    let same_rows = match mode {
+        crate::rollout::Mode::Rollout { steps, .. } => {
+            let r = tokens::rollout(
+                &prep.tokens,
+                *steps,
+                vocab,
+                &tokens::Run {
+                    tokens: &a.tokens,
+                    logits: &a.logits,
+                },
+                &tokens::Run {
+                    tokens: &b.tokens,
+                    logits: &b.logits,
+                },
+            );
+            let rows = prep.tokens.len() + r.first_divergence.unwrap_or(steps - 1);
+            rollout = Some(r);
+            rows
+        }
+        crate::rollout::Mode::Eval { tokens: t, .. } => {
+            let targets: Vec<i64> = windows
+                .iter()
+                .flat_map(|&(first, len)| t[first + 1..first + 1 + len].iter().copied())
+                .collect();
+            eval = Some(tokens::evaluate_targets(
+                &targets, vocab, &a.logits, &b.logits,
+            ));
+            targets.len()
+        }
+    };
+    let n = (same_rows * vocab).min(a.logits.len()).min(b.logits.len());
+    let outputs = vec![crate::verify::compare(
+        0,
+        &[(n / vocab.max(1)) as u64, vocab as u64],
+        ("f32", "f32"),
+        &a.logits[..n],
+        &b.logits[..n],
+        crate::verify::MetricOptions { tie: v.tie },
+    )];
+    let mut values = Vec::new();
+    if let Some(r) = &rollout {
+        values.extend(r.gate_values());
+    }
+    if let Some(e) = &eval {
+        values.extend(e.gate_values());
+    }
+    let checks = gate.check_all(&outputs, &values);
+    let passed = checks.iter().all(|c| c.holds);
+    let report = crate::verify::Report {
+        passed,
+        gate: v.gate.clone(),
+        checks,
+        original: v.pair.original.display().to_string(),
+        rewritten: label,
+        target: format!("{target:?}"),
+        seed: v.pair.inputs.is_none().then_some(v.pair.seed),
+        outputs,
+        per_op: Vec::new(),
+        decode: Some(described),
+        rollout,
+        eval,
+    };
+    write_reports(&report, &v.reports)?;
     Ok(passed)
 }
 
@@ -639,6 +946,7 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
                     .into(),
         }));
     }
+    let mode = decode_mode(&b.decode, None, None)?;
     let iree = crate::iree::Iree::find()?;
     let tmp = temp_dir()?;
     let work = match &b.keep {
@@ -654,12 +962,23 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
     let (orig, rewritten, _) = load_pair(&b.pair)?;
     let rewritten_path = work.join("rewritten.mlir");
     write_atomically(&rewritten_path, &rewritten)?;
-    let spec = crate::inputs::InputSpec {
-        seed: b.pair.seed,
-        int_range: b.pair.int_range,
-    };
-    let (inputs, new_inputs) =
-        input_sets(&orig, &rewritten, b.pair.inputs.as_deref(), spec, false)?;
+    let (inputs, new_inputs) = input_sets(&orig, &rewritten, &b.pair, false)?;
+    if let Some(mode) = &mode {
+        if !b.baseline_passes.is_empty() || b.dispatches.is_some() {
+            return Err(usage(
+                "bench --steps",
+                "not with --baseline-pass or --dispatches",
+            ));
+        }
+        return bench_rollout(
+            b,
+            &iree,
+            &work,
+            (&orig, &rewritten),
+            (&inputs, &new_inputs),
+            mode,
+        );
+    }
     let function = crate::weights::entry_name(&orig).unwrap_or_else(|| "main".into());
     // The baseline: ORIG itself, or ORIG after --baseline-pass, with its
     // inputs made from the same original inputs.
@@ -702,6 +1021,124 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
         },
     )?;
     print!("{}", result.table());
+    Ok(())
+}
+
+/// `bench --steps N`: times whole rollouts (one call of the wrapper runs
+/// the prompt and N greedy steps) with iree-benchmark-module, interleaved,
+/// next to the per-call time of the step itself, and one end-to-end
+/// iree-run-module run of each.
+fn bench_rollout(
+    b: &BenchArgs,
+    iree: &crate::iree::Iree,
+    work: &Path,
+    (orig, rewritten): (&Module, &Module),
+    (inputs, new_inputs): (&crate::tensor::TensorSet, &crate::tensor::TensorSet),
+    mode: &crate::rollout::Mode,
+) -> Result<(), RunError> {
+    let prep = crate::rollout::prepare(
+        orig,
+        rewritten,
+        inputs,
+        new_inputs,
+        mode,
+        &b.decode.overrides(),
+    )?;
+    eprintln!("hlo-opt: {}", prep.orig.describe());
+    let steps = match mode {
+        crate::rollout::Mode::Rollout { steps, .. } => *steps,
+        crate::rollout::Mode::Eval { .. } => prep.lp.iterations,
+    };
+    let calls = prep.lp.iterations;
+    let orig_path = crate::rollout::write_wrapper(work, "original", &prep.orig_text)?;
+    let new_path = crate::rollout::write_wrapper(work, "rewritten", &prep.new_text)?;
+    eprintln!("hlo-opt: end to end: one iree-run-module run of each rollout...");
+    let a = crate::rollout::run_program(
+        iree,
+        &orig_path,
+        &prep.orig_inputs,
+        &b.target,
+        work,
+        "original",
+    )?;
+    let z = crate::rollout::run_program(
+        iree,
+        &new_path,
+        &prep.new_inputs,
+        &b.target,
+        work,
+        "rewritten",
+    )?;
+    eprintln!("hlo-opt: timing rollouts, {} rounds...", b.rounds);
+    let rollout = crate::bench::run(
+        iree,
+        &crate::bench::BenchSpec {
+            original: &orig_path,
+            rewritten: &new_path,
+            inputs: &prep.orig_inputs,
+            new_inputs: &prep.new_inputs,
+            function: crate::decode::ROLLOUT_FUNCTION,
+            target: &b.target,
+            rounds: b.rounds,
+            min_time: b.min_time,
+            workdir: work,
+            dispatch_calls: None,
+        },
+    )?;
+    eprintln!("hlo-opt: timing single step calls, {} rounds...", b.rounds);
+    let step_new = work.join("rewritten.mlir");
+    write_atomically(&step_new, rewritten)?;
+    let function = crate::weights::entry_name(orig).unwrap_or_else(|| "main".into());
+    let per_call = crate::bench::run(
+        iree,
+        &crate::bench::BenchSpec {
+            original: &b.pair.original,
+            rewritten: &step_new,
+            inputs,
+            new_inputs,
+            function: &function,
+            target: &b.target,
+            rounds: b.rounds,
+            min_time: b.min_time,
+            workdir: work,
+            dispatch_calls: None,
+        },
+    )?;
+    let med = crate::bench::median;
+    let rows = [
+        (
+            "original",
+            med(&rollout.original_ms),
+            med(&per_call.original_ms),
+            &a,
+        ),
+        (
+            "rewritten",
+            med(&rollout.rewritten_ms),
+            med(&per_call.rewritten_ms),
+            &z,
+        ),
+    ];
+    println!(
+        "rollout: prompt {} token(s) + {steps} greedy steps = {calls} step calls per rollout ({})",
+        prep.tokens.len(),
+        b.target.device()
+    );
+    println!("| program | ms/rollout | ms/step in rollout | ms/call alone | generated tok/s | end-to-end s (iree-run-module) |");
+    println!("|---|---|---|---|---|---|");
+    for (name, roll, call, outcome) in rows {
+        println!(
+            "| {name} | {roll:.3} | {:.3} | {call:.3} | {:.1} | {:.2} (+ {:.2} compile) |",
+            roll / calls as f64,
+            steps as f64 / (roll / 1e3),
+            outcome.run_s,
+            outcome.compile_s
+        );
+    }
+    println!(
+        "\nspeedup {:.2}x in tokens per second (original / rewritten rollout time, medians of interleaved runs)",
+        rollout.speedup()
+    );
     Ok(())
 }
 

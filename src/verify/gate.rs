@@ -4,6 +4,17 @@ use serde::Serialize;
 
 use super::metrics::{OutputMetrics, METRIC_NAMES};
 
+/// Gate keys of token-level checks (`verify --steps`, `--eval-tokens`): one
+/// value per run, not per output.
+pub const TOKEN_METRIC_NAMES: &[&str] = &[
+    "tokens_equal",
+    "first_divergence",
+    "kld_mean",
+    "kld_p99",
+    "same_top1",
+    "ppl_ratio",
+];
+
 /// A comparison in a gate clause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Cmp {
@@ -101,10 +112,17 @@ impl Gate {
                 }
                 None => (None, lhs),
             };
-            if !METRIC_NAMES.contains(&metric) {
+            let token_level = TOKEN_METRIC_NAMES.contains(&metric);
+            if !METRIC_NAMES.contains(&metric) && !token_level {
                 return Err(format!(
-                    "gate clause `{part}`: unknown metric `{metric}`; expected one of {}",
-                    METRIC_NAMES.join(", ")
+                    "gate clause `{part}`: unknown metric `{metric}`; expected one of {}, {}",
+                    METRIC_NAMES.join(", "),
+                    TOKEN_METRIC_NAMES.join(", ")
+                ));
+            }
+            if token_level && output.is_some() {
+                return Err(format!(
+                    "gate clause `{part}`: `{metric}` is one value per run, not per output"
                 ));
             }
             clauses.push(Clause {
@@ -117,11 +135,41 @@ impl Gate {
         Ok(Gate { clauses })
     }
 
+    /// The token-level keys the gate uses.
+    pub fn token_metrics(&self) -> Vec<&str> {
+        self.clauses
+            .iter()
+            .map(|c| c.metric.as_str())
+            .filter(|m| TOKEN_METRIC_NAMES.contains(m))
+            .collect()
+    }
+
     /// Checks every clause against the outputs. A clause naming an output
     /// that does not exist, or a metric an output lacks, fails.
     pub fn check(&self, outputs: &[OutputMetrics]) -> Vec<Check> {
+        self.check_all(outputs, &[])
+    }
+
+    /// Checks every clause: per-output metrics against the outputs,
+    /// token-level keys against `run_values` (a key missing there fails;
+    /// its check is reported on output 0, the logits).
+    pub fn check_all(&self, outputs: &[OutputMetrics], run_values: &[(&str, f64)]) -> Vec<Check> {
         let mut out = Vec::new();
         for c in &self.clauses {
+            if TOKEN_METRIC_NAMES.contains(&c.metric.as_str()) {
+                let value = run_values
+                    .iter()
+                    .find(|(k, _)| *k == c.metric)
+                    .map(|(_, v)| *v)
+                    .unwrap_or(f64::NAN);
+                out.push(Check {
+                    clause: format!("{}{}{}", c.metric, c.cmp.text(), c.bound),
+                    output: 0,
+                    value,
+                    holds: !value.is_nan() && c.cmp.holds(value, c.bound),
+                });
+                continue;
+            }
             let text = format!(
                 "{}{}{}{}",
                 c.output.map(|o| format!("out{o}.")).unwrap_or_default(),
@@ -171,5 +219,11 @@ mod tests {
         assert!(Gate::parse("bogus<=1").is_err());
         assert!(Gate::parse("rel_l2<=x").is_err());
         assert!(Gate::parse("rel_l2=1").is_err());
+        let g = Gate::parse("tokens_equal>=1,kld_mean<=1e-3").expect("token keys");
+        assert_eq!(g.token_metrics(), vec!["tokens_equal", "kld_mean"]);
+        assert!(Gate::parse("out0.tokens_equal>=1").is_err());
+        let checks = g.check_all(&[], &[("tokens_equal", 0.5)]);
+        assert!(!checks[0].holds && checks[0].value == 0.5);
+        assert!(!checks[1].holds && checks[1].value.is_nan());
     }
 }

@@ -4,6 +4,7 @@
 pub mod gate;
 pub mod metrics;
 pub mod report;
+pub mod tokens;
 
 use std::path::Path;
 
@@ -102,6 +103,77 @@ pub fn add_taps(original: &mut Module, rewritten: &mut Module, ops: &[Op]) -> bo
     true
 }
 
+/// Ops that only move or re-type a value: a weight read through them is
+/// still that weight.
+const VIEW_OPS: &[&str] = &[
+    "stablehlo.convert",
+    "stablehlo.transpose",
+    "stablehlo.reshape",
+    "stablehlo.broadcast_in_dim",
+    "stablehlo.bitcast_convert",
+    "stablehlo.slice",
+    "stablehlo.optimization_barrier",
+];
+
+/// The function argument an op reads through view ops only (convert,
+/// transpose, reshape, ...), named by its location (`params['layers'][0]['wq']`),
+/// when it has one.
+pub fn weight_name(m: &Module, op: Op) -> Option<String> {
+    let mut stack: Vec<(crate::ir::Value, usize)> = m
+        .dfg
+        .op(op)
+        .operands
+        .iter()
+        .rev()
+        .map(|&v| (v, 0))
+        .collect();
+    while let Some((v, depth)) = stack.pop() {
+        let data = m.dfg.value(v);
+        if data.is_decl() {
+            if data.loc.is_some() {
+                return Some(m.value_label(v));
+            }
+            continue;
+        }
+        if depth >= 8 {
+            continue;
+        }
+        if let Some(p) = m.dfg.producer(v) {
+            let pd = m.dfg.op(p);
+            if VIEW_OPS.contains(&pd.name.as_str()) {
+                stack.extend(pd.operands.iter().rev().map(|&u| (u, depth + 1)));
+            }
+        }
+    }
+    None
+}
+
+/// The first `file:line` an op's location leads to, following `#loc`
+/// aliases (name, call-site and fused locations), if any.
+pub fn source_line(m: &Module, op: Op) -> Option<String> {
+    static FILE_LINE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static ALIAS: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let file_line =
+        FILE_LINE.get_or_init(|| regex::Regex::new(r#""([^"]+)":(\d+):\d+"#).expect("valid regex"));
+    let alias = ALIAS.get_or_init(|| regex::Regex::new(r"#loc\d*").expect("valid regex"));
+    let span = m.dfg.op(op).loc?;
+    let mut text = m.source.slice(span).to_string();
+    for _ in 0..16 {
+        if let Some(c) = file_line.captures(&text) {
+            return Some(format!("{}:{}", &c[1], &c[2]));
+        }
+        if !alias.is_match(&text) || text.len() > 100_000 {
+            return None;
+        }
+        text = alias
+            .replace_all(&text, |c: &regex::Captures| {
+                m.alias_value(&c[0]).unwrap_or("loc(unknown)").to_string()
+            })
+            .into_owned();
+    }
+    None
+}
+
 fn run_one(
     iree: &Iree,
     mlir: &Path,
@@ -133,6 +205,34 @@ fn run_one(
     })
 }
 
+/// An op tapped by `--per-op`, with the names a user recognises.
+#[derive(Clone, Debug)]
+pub struct Tap {
+    /// The op in the original module.
+    pub op: Op,
+    /// Its name (`stablehlo.dot_general`).
+    pub op_name: String,
+    /// Its location text.
+    pub loc: String,
+    /// The weight argument it reads ([`weight_name`]).
+    pub weight: Option<String>,
+    /// Its source line ([`source_line`]).
+    pub source: Option<String>,
+}
+
+impl Tap {
+    /// Describes `op` of `m` (the original module).
+    pub fn new(m: &Module, op: Op) -> Tap {
+        Tap {
+            op,
+            op_name: m.dfg.op(op).name.clone(),
+            loc: m.location_text(op).unwrap_or_default(),
+            weight: weight_name(m, op),
+            source: source_line(m, op),
+        }
+    }
+}
+
 /// Compiles, runs and compares. `taps` ops (from [`rewritten_ops`]) were
 /// appended as extra results after the first `n_outputs` results.
 pub fn run(
@@ -140,7 +240,7 @@ pub fn run(
     spec: &VerifySpec<'_>,
     paths: (&Path, &Path),
     n_outputs: usize,
-    taps: &[(Op, String, String)],
+    taps: &[Tap],
 ) -> Result<(Vec<OutputMetrics>, Vec<OpError>), IreeError> {
     let a = run_one(iree, paths.0, spec.original, spec.inputs, spec, "original")?;
     let b = run_one(
@@ -164,11 +264,13 @@ pub fn run(
         );
         if i < n_outputs {
             outputs.push(m);
-        } else if let Some((_, name, loc)) = taps.get(i - n_outputs) {
+        } else if let Some(tap) = taps.get(i - n_outputs) {
             per_op.push(OpError {
                 order: i - n_outputs,
-                op: name.clone(),
-                loc: loc.clone(),
+                op: tap.op_name.clone(),
+                loc: tap.loc.clone(),
+                weight: tap.weight.clone(),
+                source: tap.source.clone(),
                 rel_l2: m.rel_l2,
                 max_abs: m.max_abs,
             });
