@@ -72,6 +72,8 @@ impl Pass for Cleanup {
         let mut changed = false;
         // (input value, result type) -> first convert producing it
         let mut converts: HashMap<(Value, Type, Option<Block>), Value> = HashMap::new();
+        // dense_resource blobs read by constants this cleanup removed.
+        let mut orphans = std::collections::BTreeSet::new();
         while let Some(op) = work.pop_front() {
             if !module.dfg.contains(op) {
                 continue;
@@ -132,10 +134,25 @@ impl Pass for Cleanup {
                     .iter()
                     .filter_map(|&v| module.dfg.producer(v))
                     .collect();
+                if let Some(name) = module.dense_resource_name(op) {
+                    orphans.insert(name);
+                }
                 module.erase_op(op);
                 stats.bump("dead-op");
                 changed = true;
                 work.extend(producers);
+            }
+        }
+        if !orphans.is_empty() {
+            // Blobs that a removed constant read and no remaining one does.
+            for op in module.ops_named("stablehlo.constant") {
+                if let Some(name) = module.dense_resource_name(op) {
+                    orphans.remove(&name);
+                }
+            }
+            let n = module.drop_resources(&orphans);
+            for _ in 0..n {
+                stats.bump("resource-dropped");
             }
         }
         Ok(changed)

@@ -384,6 +384,15 @@ pub(crate) fn constant_f32(m: &Module, c: Value) -> Option<Vec<f32>> {
     }
     let n = t.num_elements()? as usize;
     let op = m.dfg.producer(c)?;
+    if let Some(name) = m.dense_resource_name(op) {
+        let bytes = m.resource_bytes(&name).ok()?;
+        return (bytes.len() == 4 * n).then(|| {
+            bytes
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect()
+        });
+    }
     if let Some(span) = m.dfg.op(op).payload {
         let hex = m.source.slice(span).as_bytes();
         let bytes = decode_hex(hex)?;

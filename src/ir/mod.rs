@@ -7,6 +7,7 @@
 mod dfg;
 mod layout;
 mod module;
+pub mod resources;
 pub mod source;
 pub mod stablehlo;
 pub mod types;

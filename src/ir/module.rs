@@ -22,6 +22,8 @@ pub struct Module {
     pub trailing: Span,
     names: HashSet<String>,
     fresh_counter: u64,
+    /// Entries of the resource section, indexed on first use.
+    pub(super) resources: std::cell::OnceCell<Vec<super::resources::ResourceEntry>>,
 }
 
 impl Module {
@@ -42,6 +44,7 @@ impl Module {
             trailing,
             names,
             fresh_counter: 0,
+            resources: std::cell::OnceCell::new(),
         }
     }
 
