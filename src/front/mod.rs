@@ -25,7 +25,7 @@ pub fn parse(source: Source) -> Result<Module, ParseError> {
         let pairs = grammar::parse_file(&source)?;
         builder::build(&source, pairs)?
     };
-    let module = Module::new(
+    let mut module = Module::new(
         source,
         built.dfg,
         built.layout,
@@ -33,6 +33,7 @@ pub fn parse(source: Source) -> Result<Module, ParseError> {
         built.trailing,
         built.names,
     );
+    reduce_operands_in_op_order(&mut module);
     checks::check_module(&module)?;
     if module.layout.block(module.top).ops.is_empty() {
         return Err(ParseError::at(
@@ -42,6 +43,27 @@ pub fn parse(source: Source) -> Result<Module, ParseError> {
         ));
     }
     Ok(module)
+}
+
+/// The pretty form of a variadic reduce writes its operands in pairs,
+/// `(%x0 init: %i0), (%x1 init: %i1)`, but the op's operands (and its type
+/// signature) are all inputs, then all inits. The IR keeps the op's order.
+fn reduce_operands_in_op_order(module: &mut Module) {
+    for op in module.ops_named("stablehlo.reduce") {
+        let d = module.dfg.op(op);
+        let n = d.operands.len();
+        if d.form != crate::ir::OpForm::Pretty || n < 4 || n % 2 != 0 {
+            continue;
+        }
+        if !module.op_text(op).contains(" init: ") {
+            continue;
+        }
+        let order: Vec<usize> = (0..n / 2)
+            .map(|k| 2 * k)
+            .chain((0..n / 2).map(|k| 2 * k + 1))
+            .collect();
+        module.dfg.permute_operands(op, &order);
+    }
 }
 
 /// Parses text held in memory (tests and stdin).

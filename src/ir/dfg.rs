@@ -299,6 +299,45 @@ impl DataFlowGraph {
         );
     }
 
+    /// Reorders `op`'s operands: new operand `i` is old operand `order[i]`.
+    /// Holes keep printing the same values (and their source text).
+    pub fn permute_operands(&mut self, op: Op, order: &[usize]) {
+        let old = self.graph[op.0].operands.clone();
+        if order.len() != old.len() {
+            return;
+        }
+        for i in 0..old.len() {
+            if let Some(e) = self.use_edge(op, i as u32) {
+                self.graph.remove_edge(e);
+            }
+        }
+        let mut new_index = vec![0u32; old.len()];
+        for (i, &k) in order.iter().enumerate() {
+            new_index[k] = i as u32;
+        }
+        let data = &mut self.graph[op.0];
+        data.operands = order.iter().map(|&k| old[k]).collect();
+        for piece in &mut data.pieces {
+            if let Piece::Operand(i, _) = piece {
+                if let Some(&n) = new_index.get(*i as usize) {
+                    *i = n;
+                }
+            }
+        }
+        let operands = data.operands.clone();
+        for (i, v) in operands.into_iter().enumerate() {
+            let origin = self.value(v).origin;
+            self.graph.add_edge(
+                origin.0,
+                op.0,
+                Use {
+                    value: v,
+                    operand: i as u32,
+                },
+            );
+        }
+    }
+
     /// Every use of `v`: the user and the operand index, in no particular order.
     pub fn uses(&self, v: Value) -> Vec<(Op, usize)> {
         let origin = self.value(v).origin;
