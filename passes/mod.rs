@@ -186,6 +186,29 @@ impl RunStats {
     pub fn warnings(&self) -> impl Iterator<Item = &String> {
         self.passes.iter().flat_map(|(_, s)| s.warnings.iter())
     }
+
+    /// One line per pass that left something it looks for as it was, with
+    /// the reasons and counts (`skipped-*` rewrites), for standard error:
+    /// a pass never does nothing silently. Ops left out by the user's own
+    /// `include`/`exclude` filters are not reported.
+    pub fn skip_notes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (name, stats) in &self.passes {
+            let skips: Vec<String> = stats
+                .rewrites
+                .iter()
+                .filter(|(r, &n)| n > 0 && r.starts_with("skipped-") && **r != "skipped-filter")
+                .map(|(r, n)| format!("{} x{n}", r.trim_start_matches("skipped-")))
+                .collect();
+            if !skips.is_empty() {
+                out.push(format!(
+                    "{name} left some ops as they were: {} (--stats for detail)",
+                    skips.join(", ")
+                ));
+            }
+        }
+        out
+    }
 }
 
 impl fmt::Display for RunStats {

@@ -570,6 +570,9 @@ fn load_pair(pair: &PairArgs) -> Result<(Module, Module, String), RunError> {
     for w in stats.warnings() {
         eprintln!("hlo-opt: warning: {w}");
     }
+    for note in stats.skip_notes() {
+        eprintln!("hlo-opt: note: {note}");
+    }
     let mut label = pair
         .preset
         .as_ref()
@@ -1172,6 +1175,9 @@ fn run(args: &Args, pipeline: &Pipeline) -> Result<(), RunError> {
     let stats = pipeline.run(&mut module)?;
     for w in stats.warnings() {
         eprintln!("hlo-opt: warning: {w}");
+    }
+    for note in stats.skip_notes() {
+        eprintln!("hlo-opt: note: {note}");
     }
     if args.stats {
         eprint!("{stats}");

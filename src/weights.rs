@@ -33,6 +33,9 @@ pub enum WeightsError {
         /// What is wrong.
         message: String,
     },
+    /// The set of inputs does not fit the original function as a whole.
+    #[error("inputs: {0}")]
+    Inputs(String),
     /// An attribute could not be read.
     #[error("argument {index}: bad hlo_opt attribute: {message}")]
     Attribute {
@@ -157,6 +160,17 @@ pub fn convert(
     opts: ConvertOptions,
 ) -> Result<TensorSet, WeightsError> {
     let recipes = recipes(m)?;
+    // Every original argument feeds some new one (unchanged ones are
+    // copied), so more inputs than that is a mistake, not a spare.
+    let wanted = recipes.iter().map(|r| r.from + 1).max().unwrap_or(0);
+    if orig.len() > wanted {
+        let extra: Vec<&str> = orig[wanted..].iter().map(|(n, _)| n.as_str()).collect();
+        return Err(WeightsError::Inputs(format!(
+            "{} input(s) given, but the original function takes {wanted}; extra: {}",
+            orig.len(),
+            extra.join(", ")
+        )));
+    }
     let mut out = Vec::with_capacity(recipes.len());
     for (i, r) in recipes.iter().enumerate() {
         let arg_err = |message: String| WeightsError::Argument {

@@ -68,6 +68,9 @@ pub struct Gate {
     pub clauses: Vec<Clause>,
 }
 
+/// The check made when no `--gate` is given.
+pub const NO_GATE_CLAUSE: &str = "no NaN/inf beyond the original's (no --gate given)";
+
 /// The outcome of one clause on one output.
 #[derive(Clone, Debug, Serialize)]
 pub struct Check {
@@ -155,6 +158,20 @@ impl Gate {
     /// its check is reported on output 0, the logits).
     pub fn check_all(&self, outputs: &[OutputMetrics], run_values: &[(&str, f64)]) -> Vec<Check> {
         let mut out = Vec::new();
+        if self.clauses.is_empty() {
+            // Without a gate, one check still stands: the rewrite must not
+            // make NaN or infinity where the original has none.
+            for o in outputs {
+                let new = o.nan_rewritten.saturating_sub(o.nan_original)
+                    + o.inf_rewritten.saturating_sub(o.inf_original);
+                out.push(Check {
+                    clause: NO_GATE_CLAUSE.to_string(),
+                    output: o.index,
+                    value: new as f64,
+                    holds: new == 0,
+                });
+            }
+        }
         for c in &self.clauses {
             if TOKEN_METRIC_NAMES.contains(&c.metric.as_str()) {
                 let value = run_values
