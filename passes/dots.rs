@@ -13,6 +13,7 @@
 //! * `einsum`:           einsum(a, b, "lhs,rhs->out") ==> transpose(dot_general(a, b, batch, contract))
 //! * `weight-transpose`: dot_general(x, transpose(W, p)) ==> dot_general(x, W) with rhs dims mapped through p
 //!   (when the result's dim order is unchanged and nothing else reads the transpose)
+//! * `identity-view`:    reshape/transpose/broadcast_in_dim(x) of x's own type, dims in order ==> x
 //!
 //! Also here: which ops count as matmuls, and the form grouped convolutions
 //! must take on IREE when their inputs are narrow.
@@ -62,6 +63,15 @@ impl Pass for CanonicalizeDots {
 /// anything changed.
 pub fn canonicalize(m: &mut Module, stats: &mut PassStats) -> bool {
     let mut changed = false;
+    for op in m.ops_named("stablehlo.broadcast_in_dim") {
+        changed |= identity_view(m, op, stats);
+    }
+    for op in m.ops_named("stablehlo.reshape") {
+        changed |= identity_view(m, op, stats);
+    }
+    for op in m.ops_named("stablehlo.transpose") {
+        changed |= identity_view(m, op, stats);
+    }
     for op in m.ops_named("stablehlo.dot") {
         changed |= legacy_dot(m, op, stats);
     }
@@ -89,6 +99,39 @@ fn replace_op(m: &mut Module, op: Op, new: Value) {
     let old = m.dfg.op(op).results[0];
     m.dfg.replace_uses(old, new, None);
     m.erase_op(op);
+}
+
+/// `identity-view`: a reshape, transpose or broadcast_in_dim that changes
+/// nothing (same type, dims in order) is its operand (torch-mlir writes
+/// them in front of batched expert weights).
+fn identity_view(m: &mut Module, op: Op, stats: &mut PassStats) -> bool {
+    let d = m.dfg.op(op);
+    if d.operands.len() != 1 || d.results.len() != 1 || d.form != OpForm::Pretty {
+        return false;
+    }
+    let (x, r) = (d.operands[0], d.results[0]);
+    let Some(t) = m.dfg.ty(x).as_tensor().and_then(|t| t.static_shape()) else {
+        return false;
+    };
+    if m.dfg.ty(x) != m.dfg.ty(r) {
+        return false;
+    }
+    let in_order = |dims: Option<Vec<usize>>| {
+        dims.is_some_and(|d| d.len() == t.len() && d.iter().enumerate().all(|(i, &x)| i == x))
+    };
+    let identity = match d.name.as_str() {
+        "stablehlo.reshape" => true,
+        "stablehlo.transpose" => in_order(stablehlo::transpose_dims(m, op)),
+        "stablehlo.broadcast_in_dim" => in_order(stablehlo::broadcast_dims(m, op)),
+        _ => false,
+    };
+    if !identity {
+        return false;
+    }
+    m.dfg.replace_uses(r, x, None);
+    m.erase_op(op);
+    stats.bump("identity-view");
+    true
 }
 
 /// `legacy-dot`: `dot(a [M, K] | [K], b [K, N] | [K])`.

@@ -8,6 +8,7 @@
 //! * `grouped-split`: dot(x, W) ==> Σ_g dot(x_g, convert(q_g)) * s_g — the contraction split by group
 //! * `int8-activations`: dot(x, W) ==> convert(dot(q_x, q) -> i32) * s_x * s — x quantized per row at run time
 //! * `weight-argument`: %W: f32 ==> %q: i8 plus a new scale argument (`hlo_opt.*` recipes)
+//! * `weight-reshape`:  op(x, reshape(%W)) ==> op(x, %W') stored reshaped (a `reshape` recipe step)
 //! * `weight-constant`: const W ==> optimization_barrier(const q), const s — the barrier keeps IREE
 //!   from folding the dequantization back into f32 constants
 //! * `affine4-argument` / `affine4-constant` (`bits=4`): W ==> s * unpack(words) + b per group —
@@ -421,6 +422,42 @@ fn sole_root(m: &Module, w: Value, stats: &mut PassStats) -> Option<Root> {
     Some(root)
 }
 
+/// `weight-reshape`: op(x, reshape(%W)) ==> op(x, %W') with %W' stored in
+/// the reshaped shape (a `reshape` recipe step; row-major order is kept, so
+/// the data does not move). TensorFlow reads depthwise kernels this way.
+fn fold_weight_reshapes(m: &mut Module, stats: &mut PassStats) -> bool {
+    let mut changed = false;
+    let mut ops = m.ops_named("stablehlo.convolution");
+    ops.extend(m.ops_named("stablehlo.dot_general"));
+    for op in ops {
+        let Some(&w) = m.dfg.op(op).operands.get(1) else {
+            continue;
+        };
+        let Some(reshape) = m.dfg.producer(w) else {
+            continue;
+        };
+        let d = m.dfg.op(reshape);
+        if d.name != "stablehlo.reshape" || d.operands.len() != 1 || m.dfg.uses(w).len() != 1 {
+            continue;
+        }
+        let src = d.operands[0];
+        if weights::find_root(m, src) != Root::Arg(src) || m.dfg.uses(src).len() != 1 {
+            continue;
+        }
+        let Some(shape) = m.dfg.ty(w).as_tensor().and_then(|t| t.static_shape()) else {
+            continue;
+        };
+        let ty = m.dfg.ty(w).clone();
+        weights::record_arg_step(m, src, &crate::weights::reshape_step(&shape));
+        m.set_decl_type(src, ty);
+        m.dfg.replace_uses(w, src, None);
+        m.erase_op(reshape);
+        stats.bump("weight-reshape");
+        changed = true;
+    }
+    changed
+}
+
 /// `op(x, w) ==> op(x, qf) * broadcast(s, map)`: the weight operand
 /// replaced by the converted integers and the result scaled per channel.
 fn scale_after(m: &mut Module, op: Op, qf: Value, s: Value, map: &[usize]) -> bool {
@@ -522,6 +559,7 @@ impl Pass for Int8Weights {
     fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
         // Legacy dots, einsums and transposed weights as `dot_general(x, W)`.
         let mut changed = super::dots::canonicalize(m, stats);
+        changed |= fold_weight_reshapes(m, stats);
         for conv in m.ops_named("stablehlo.convolution") {
             changed |= self.convolution(m, conv, stats);
         }
