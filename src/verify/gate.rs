@@ -74,7 +74,15 @@ impl Gate {
     /// Parses a gate; the error says what is wrong.
     pub fn parse(text: &str) -> Result<Gate, String> {
         let mut clauses = Vec::new();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        if text.trim().is_empty() {
+            return Err("empty gate; expected clauses like `rel_l2<=1e-2,top1>=0.99`".into());
+        }
+        for part in text.split(',').map(str::trim) {
+            if part.is_empty() {
+                return Err(format!(
+                    "gate `{text}` has an empty clause; expected METRIC<=N clauses separated by single commas"
+                ));
+            }
             let (pos, cmp, len) = [
                 ("<=", Cmp::Le),
                 (">=", Cmp::Ge),
@@ -106,6 +114,27 @@ impl Gate {
                     "gate clause `{part}`: unknown metric `{metric}`; expected one of {}",
                     METRIC_NAMES.join(", ")
                 ));
+            }
+            if !bound.is_finite() {
+                return Err(format!(
+                    "gate clause `{part}`: the bound must be a finite number"
+                ));
+            }
+            // Shares lie in [0, 1] and cosine in [-1, 1]: a bound outside can
+            // never (or always) hold, which is a typo, not a gate.
+            let range = match metric {
+                "top1" | "top1_tie_aware" | "top5" | "tokens_equal" | "same_top1" => {
+                    Some((0.0, 1.0))
+                }
+                "cosine" => Some((-1.0, 1.0)),
+                _ => None,
+            };
+            if let Some((lo, hi)) = range {
+                if !(lo..=hi).contains(&bound) {
+                    return Err(format!(
+                        "gate clause `{part}`: {metric} lies in [{lo}, {hi}]; expected a bound in that range"
+                    ));
+                }
             }
             clauses.push(Clause {
                 output,
@@ -171,5 +200,21 @@ mod tests {
         assert!(Gate::parse("bogus<=1").is_err());
         assert!(Gate::parse("rel_l2<=x").is_err());
         assert!(Gate::parse("rel_l2=1").is_err());
+    }
+
+    #[test]
+    fn refuses_what_cannot_be_meant() {
+        for bad in [
+            ",",
+            "rel_l2<=1,,top1>=0.9",
+            "rel_l2<=nan",
+            "top1>=2",
+            "",
+            "rel_l2<=inf",
+            "cosine>=-3",
+        ] {
+            assert!(Gate::parse(bad).is_err(), "{bad:?} accepted");
+        }
+        assert!(Gate::parse("top1>=1,cosine>=-1").is_ok());
     }
 }
