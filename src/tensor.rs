@@ -359,7 +359,16 @@ impl HostTensor {
         npy.into_inner()
             .read_to_end(&mut data)
             .map_err(io_err(path))?;
-        let want = shape.iter().product::<u64>() as usize * dtype.size();
+        // Checked: a header's shape is input, and (2**62,) must not wrap to 0.
+        let want = shape
+            .iter()
+            .try_fold(dtype.size() as u64, |acc, &d| acc.checked_mul(d))
+            .and_then(|n| usize::try_from(n).ok());
+        let Some(want) = want else {
+            return Err(fmt(format!(
+                "header shape {shape:?} is too large: its byte count overflows"
+            )));
+        };
         if data.len() != want {
             return Err(fmt(format!(
                 "holds {} data bytes, its header needs {want}",
