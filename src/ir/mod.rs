@@ -10,6 +10,7 @@ mod module;
 pub mod source;
 pub mod stablehlo;
 pub mod types;
+pub mod verify;
 
 pub use dfg::{
     DataFlowGraph, FuncResult, OpData, OpForm, Piece, Signature, Use, ValueData, ValueDef,
