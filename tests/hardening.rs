@@ -449,3 +449,35 @@ fn a_duplicate_option_key_is_a_usage_error() {
         r.stderr
     );
 }
+
+#[test]
+fn verify_refuses_a_bad_report_path_and_gate_before_compiling() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let inp = dir.path().join("in.mlir");
+    std::fs::write(&inp, TWO_FUNCS).expect("write");
+    for (extra, words) in [
+        (
+            vec!["--report", "r.txt"],
+            "r.txt: expected a .json, .md or .html file",
+        ),
+        (vec!["--gate", "rel_l2<=1,,top1>=0.9"], "empty clause"),
+        (vec!["--gate", "top1>=2"], "top1 lies in [0, 1]"),
+        (vec!["--gate", "rel_l2<=nan"], "finite number"),
+    ] {
+        let t0 = Instant::now();
+        let o = hlo_opt()
+            .arg("verify")
+            .arg(&inp)
+            .args(["--pass", "f16-matmul"])
+            .args(&extra)
+            // No IREE: the refusal must come before any tool is looked for.
+            .env("IREE_BIN", dir.path())
+            .env("PATH", "/nonexistent")
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {stderr}");
+        assert!(stderr.contains(words), "{extra:?}: {stderr}");
+        assert!(t0.elapsed() < Duration::from_secs(5));
+    }
+}

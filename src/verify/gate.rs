@@ -75,7 +75,8 @@ impl Gate {
     pub fn parse(text: &str) -> Result<Gate, String> {
         let mut clauses = Vec::new();
         if text.trim().is_empty() {
-            return Err("empty gate; expected clauses like `rel_l2<=1e-2,top1>=0.99`".into());
+            // No gate given.
+            return Ok(Gate::default());
         }
         for part in text.split(',').map(str::trim) {
             if part.is_empty() {
@@ -209,12 +210,13 @@ mod tests {
             "rel_l2<=1,,top1>=0.9",
             "rel_l2<=nan",
             "top1>=2",
-            "",
+            " , ",
             "rel_l2<=inf",
             "cosine>=-3",
         ] {
             assert!(Gate::parse(bad).is_err(), "{bad:?} accepted");
         }
         assert!(Gate::parse("top1>=1,cosine>=-1").is_ok());
+        assert_eq!(Gate::parse("").expect("no gate").clauses.len(), 0);
     }
 }
