@@ -29,6 +29,8 @@ pub mod back;
 pub mod bench;
 pub mod cli;
 pub mod front;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod inputs;
 pub mod ir;
 pub mod iree;
