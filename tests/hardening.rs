@@ -481,3 +481,18 @@ fn verify_refuses_a_bad_report_path_and_gate_before_compiling() {
         assert!(t0.elapsed() < Duration::from_secs(5));
     }
 }
+
+#[test]
+fn npy_header_lengths_are_checked_before_allocation() {
+    // Fuzz finding (weight_headers): a v2 header stating 4 GiB of header
+    // made npyz allocate it.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = dir.path().join("h.npy");
+    let mut bytes = b"\x93NUMPY\x02\x00\xff\xff\xff\xff".to_vec();
+    bytes.extend(b"{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }\n");
+    std::fs::write(&p, &bytes).expect("write");
+    let Err(e) = hlo_opt::tensor::HostTensor::read_npy(&p) else {
+        panic!("accepted");
+    };
+    assert!(e.to_string().contains("header of 4294967295 bytes"), "{e}");
+}
