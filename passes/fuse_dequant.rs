@@ -108,7 +108,10 @@ fn fits_i8(m: &Module, ints: Value) -> bool {
 /// `broadcast_in_dim(s)` as `(s, dims)`.
 fn broadcast_of(m: &Module, v: Value) -> Option<(Value, Vec<usize>)> {
     let op = producer_named(m, v, "stablehlo.broadcast_in_dim")?;
-    Some((m.dfg.op(op).operands[0], stablehlo::broadcast_dims(m, op)?))
+    Some((
+        *m.dfg.op(op).operands.first()?,
+        stablehlo::broadcast_dims(m, op)?,
+    ))
 }
 
 /// Splits `a OP b` into (the broadcast operand, the other) where the
@@ -156,7 +159,7 @@ fn affine(
 /// Matches the dequantization feeding a 2-D weight `w` whose contracting
 /// dim is `k`.
 fn match_dequant(m: &Module, w: Value, k: usize) -> Option<Dequant> {
-    let n = 1 - k;
+    let n = 1usize.checked_sub(k)?;
     let w_shape = shape(m, w)?;
     if let Some(r) = producer_named(m, w, "stablehlo.reshape") {
         let y = m.dfg.op(r).operands[0];
@@ -213,13 +216,13 @@ impl FuseDequant {
     ) -> Option<()> {
         let xs = shape(m, x)?;
         let qs = shape(m, d.q)?;
-        let (rows, n) = (xs[0], qs[d.n_axis]);
+        let (rows, cols, n) = (*xs.first()?, *xs.get(1)?, *qs.get(d.n_axis)?);
         let f32_t = |s: &[u64]| TensorType::new(s, ElemType::F32);
         // The integer form: x quantized per row, the weight's integers as
         // i8 (exact), i8 x i8 -> i32; `s_x` is applied with the scales.
         let int8 = match self.int8_activations && fits_i8(m, d.ints.0) {
             true => {
-                let (qx, sx) = super::int8::quantize_rows(m, dot, x, rows, xs[1]);
+                let (qx, sx) = super::int8::quantize_rows(m, dot, x, rows, cols);
                 let mut qi = stablehlo::convert(m, dot, d.ints.0, ElemType::from_text("i8"))?;
                 for s in &d.ints.1 {
                     qi = stablehlo::reshape(m, dot, qi, s)?;
@@ -373,8 +376,11 @@ impl Pass for FuseDequant {
             let mut k = dims.rhs_contract[0];
             if let Some(t) = producer_named(m, w, "stablehlo.transpose") {
                 if stablehlo::transpose_dims(m, t).as_deref() == Some(&[1, 0]) {
+                    let Some(flipped) = 1usize.checked_sub(k) else {
+                        continue;
+                    };
                     w = m.dfg.op(t).operands[0];
-                    k = 1 - k;
+                    k = flipped;
                 }
             }
             let Some(deq) = match_dequant(m, w, k) else {

@@ -20,7 +20,7 @@
 
 use std::collections::HashSet;
 
-use super::precision::constant_f32;
+use super::precision::constant_f32_compact;
 use super::weights::record_arg_step;
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value};
@@ -203,7 +203,8 @@ impl GraphPrecision {
     fn narrow_constant(&self, m: &mut Module, op: Op, st: &mut State<'_>) -> bool {
         let stats = &mut *st.stats;
         let c = m.dfg.op(op).results[0];
-        let Some(values) = constant_f32(m, c) else {
+        // A splat comes back as one element and stays a splat.
+        let Some(values) = constant_f32_compact(m, c) else {
             return false;
         };
         let dtype = if self.narrow == ElemType::F16 {

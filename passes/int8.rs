@@ -139,6 +139,23 @@ impl Int8Weights {
                 Some((arg, scale))
             }
             Root::Constant(c) => {
+                if let Some(x) = super::precision::constant_splat_f32(m, c) {
+                    // A splat stays a splat: every scale covers |x|, so q and
+                    // s are splats too (as `quant` would compute them).
+                    let s = if x.is_finite() && x != 0.0 {
+                        x.abs() / 127.0
+                    } else {
+                        1.0
+                    };
+                    let q = (x / s).round().clamp(-127.0, 127.0) as i8;
+                    let i8_t = TensorType::new(shape, ElemType::from_text("i8"));
+                    let q = stablehlo::constant_hex(m, dot, i8_t, &[q as u8]);
+                    let q = stablehlo::optimization_barrier(m, dot, q);
+                    let s_t = TensorType::new(&scale_shape, ElemType::F32);
+                    let s = stablehlo::constant_hex(m, dot, s_t, &s.to_le_bytes());
+                    stats.bump("weight-constant");
+                    return Some((q, s));
+                }
                 let values = super::precision::constant_f32(m, c)?;
                 let qz = scheme.quantize(&values, shape);
                 let q_bytes: Vec<u8> = qz.q.iter().map(|&q| q as u8).collect();
@@ -186,7 +203,10 @@ impl Int8Weights {
             .chain([contract])
             .collect();
         let moved = perm.iter().enumerate().any(|(i, &d)| i != d);
-        let stored: Vec<u64> = perm.iter().map(|&d| shape[d]).collect();
+        let stored: Vec<u64> = perm
+            .iter()
+            .map(|&d| shape.get(d).copied())
+            .collect::<Option<_>>()?;
         a.check_shape(&stored).ok()?;
         match root {
             Root::Arg(arg) => {
@@ -602,7 +622,7 @@ impl Pass for Int8Weights {
                 }
             } else {
                 match dims.rhs_contract.as_slice() {
-                    [c] if shape[*c] % self.group == 0 => Scheme::Grouped {
+                    [c] if shape.get(*c).is_some_and(|&s| s % self.group == 0) => Scheme::Grouped {
                         axis: *c,
                         group: self.group,
                     },

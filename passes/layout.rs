@@ -116,7 +116,10 @@ fn through_transposes(m: &Module, mut v: Value) -> Option<(Value, Vec<usize>)> {
                 }
                 let p = stablehlo::transpose_dims(m, op)?;
                 // v = transpose(u, p): v dim i is u dim p[i].
-                perm = perm.iter().map(|&i| p[i]).collect();
+                perm = perm
+                    .iter()
+                    .map(|&i| p.get(i).copied())
+                    .collect::<Option<_>>()?;
                 v = d.operands[0];
             }
         }
@@ -372,10 +375,15 @@ impl Pass for WeightLayout {
                 .map(|u| {
                     self.wanted_order(&u.dims, rank)
                         .iter()
-                        .map(|&q| u.perm[q])
-                        .collect()
+                        .map(|&q| u.perm.get(q).copied())
+                        .collect::<Option<Vec<usize>>>()
                 })
-                .collect();
+                .collect::<Option<_>>()
+                .unwrap_or_default();
+            if stores.is_empty() || stores.iter().any(|s| s.iter().any(|&d| d >= shape.len())) {
+                stats.bump("skipped-bad-dims");
+                continue;
+            }
             if stores.windows(2).any(|w| w[0] != w[1]) {
                 stats.bump("skipped-disagreeing-uses");
                 continue;

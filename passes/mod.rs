@@ -49,6 +49,24 @@ pub enum PassError {
         /// What is wrong, in words.
         message: String,
     },
+    /// A pass left the module invalid (a bug in the pass): caught by the
+    /// IR verifier before anything is printed.
+    #[error("internal error: pass {pass} produced invalid IR: {errors}")]
+    InvalidIr {
+        /// The pass.
+        pass: String,
+        /// What the verifier found.
+        errors: crate::ir::verify::VerifyErrors,
+    },
+}
+
+/// Runs the IR verifier after a pass: a module a pass left invalid is an
+/// internal error naming the pass (linear in the module's size).
+pub fn verify_after(pass: &str, module: &Module) -> Result<(), PassError> {
+    crate::ir::verify::verify(module).map_err(|errors| PassError::InvalidIr {
+        pass: pass.to_string(),
+        errors,
+    })
 }
 
 /// Counts of what one pass did, by rewrite name.
@@ -270,6 +288,11 @@ impl Pipeline {
                 cleanup::Cleanup.run(module, &mut cleanup_stats)?;
                 cleaned = true;
             }
+            // Checked after cleanup: a pass may leave ops it replaced dead
+            // (and stale) for cleanup to remove.
+            if changed {
+                verify_after(pass.name(), module)?;
+            }
         }
         if cleaned {
             stats
@@ -277,5 +300,45 @@ impl Pipeline {
                 .push((cleanup::NAME.to_string(), cleanup_stats));
         }
         Ok(stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{ElemType, TensorType, Type};
+
+    /// Retypes the first function argument without touching its users: the
+    /// kind of bug the verifier is there to stop before anything is printed.
+    struct Breaker;
+
+    impl Pass for Breaker {
+        fn name(&self) -> &'static str {
+            "breaker"
+        }
+        fn run(&self, m: &mut Module, _: &mut PassStats) -> Result<bool, PassError> {
+            let f = m.functions()[0];
+            let arg = m.dfg.op(f).decls[0];
+            m.set_decl_type(arg, Type::Tensor(TensorType::new(&[2], ElemType::F16)));
+            Ok(true)
+        }
+    }
+
+    #[test]
+    fn a_pass_that_leaves_invalid_ir_is_stopped() {
+        let mut m = crate::front::parse_str(
+            "t.mlir",
+            "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = stablehlo.add %a, %a : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n",
+        )
+        .expect("valid");
+        let pipeline = Pipeline {
+            passes: vec![Box::new(Breaker)],
+        };
+        let e = pipeline.run(&mut m).expect_err("stopped");
+        let text = e.to_string();
+        assert!(
+            text.starts_with("internal error: pass breaker produced invalid IR: 'stablehlo.add' op operand #0 (%a) is used as tensor<2xf32> but is defined as tensor<2xf16>"),
+            "{text}"
+        );
     }
 }

@@ -59,6 +59,11 @@ impl Options {
             match (piece.split_once('='), &last) {
                 (Some((k, v)), _) if known.iter().any(|o| o.name == k.trim()) => {
                     let k = k.trim().to_string();
+                    if values.contains_key(&k) {
+                        return Err(bad(format!(
+                            "option `{k}` given twice; expected each option once"
+                        )));
+                    }
                     values.insert(k.clone(), v.trim().to_string());
                     last = Some(k);
                 }
@@ -210,6 +215,12 @@ mod tests {
             help: "",
         },
     ];
+
+    #[test]
+    fn a_key_given_twice_is_an_error() {
+        let e = Options::parse("p", "min-elements=1,min-elements=2", KNOWN).expect_err("refused");
+        assert!(e.to_string().contains("given twice"), "{e}");
+    }
 
     #[test]
     fn lists_and_regexes_keep_their_commas() {

@@ -67,7 +67,12 @@ impl Pass for Perturb {
                 message: format!("there is no dot_general #{}", self.index),
             });
         };
-        let w = m.dfg.op(dot).operands[1];
+        let Some(&w) = m.dfg.op(dot).operands.get(1) else {
+            return Err(PassError::Failed {
+                pass: "test-perturb".into(),
+                message: format!("dot_general #{} has no rhs operand", self.index),
+            });
+        };
         let Some(t) = m.dfg.ty(w).as_tensor().cloned() else {
             return Ok(false);
         };

@@ -252,7 +252,8 @@ impl MatmulPrecision {
                 if !others.is_empty() {
                     return false;
                 }
-                let Some(values) = constant_f32(m, c) else {
+                // A splat stays a splat: one element is narrowed and written.
+                let Some(values) = constant_f32_compact(m, c) else {
                     return false;
                 };
                 let producer = m.dfg.producer(c).expect("a constant has a producer");
@@ -376,13 +377,56 @@ impl MatmulPrecision {
     }
 }
 
+/// Most elements a splat constant is expanded to (64 Mi elements, 256 MiB of
+/// f32): a pass that cannot keep a larger splat as a splat leaves it alone
+/// rather than allocate what the input's few bytes ask for.
+pub(crate) const MAX_SPLAT_EXPANSION: u64 = 1 << 26;
+
+/// The value of a constant written as a splat (`dense<1.0>`, or a hex blob of
+/// one element), if it is one.
+pub(crate) fn constant_splat_f32(m: &Module, c: Value) -> Option<f32> {
+    let t = m.dfg.ty(c).as_tensor()?;
+    if t.elem != ElemType::F32 {
+        return None;
+    }
+    let n = t.num_elements()?;
+    let op = m.dfg.producer(c)?;
+    if let Some(span) = m.dfg.op(op).payload {
+        let hex = m.source.slice(span).as_bytes();
+        if hex.len() != 8 {
+            return None;
+        }
+        let b = decode_hex(hex)?;
+        return Some(f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    }
+    let text = m.op_text(op);
+    let lit = text.split("dense<").nth(1)?.split('>').next()?.trim();
+    if lit.starts_with('[') && n != 1 {
+        return None;
+    }
+    parse_f32_literal(lit.trim_matches(|c| c == '[' || c == ']').trim())
+}
+
+/// Like [`constant_f32`], but a splat comes back as its one element.
+pub(crate) fn constant_f32_compact(m: &Module, c: Value) -> Option<Vec<f32>> {
+    match constant_splat_f32(m, c) {
+        Some(x) => Some(vec![x]),
+        None => constant_f32(m, c),
+    }
+}
+
 /// The f32 values of a constant written as a hex blob or a splat literal.
+/// A splat is expanded to every element, up to [`MAX_SPLAT_EXPANSION`].
 pub(crate) fn constant_f32(m: &Module, c: Value) -> Option<Vec<f32>> {
     let t = m.dfg.ty(c).as_tensor()?;
     if t.elem != ElemType::F32 {
         return None;
     }
-    let n = t.num_elements()? as usize;
+    let n = t.num_elements()?;
+    if n > MAX_SPLAT_EXPANSION && constant_splat_f32(m, c).is_some() {
+        return None;
+    }
+    let n = usize::try_from(n).ok()?;
     let op = m.dfg.producer(c)?;
     if let Some(name) = m.dense_resource_name(op) {
         let bytes = m.resource_bytes(&name).ok()?;

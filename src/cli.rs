@@ -624,6 +624,13 @@ fn input_sets(
     Ok((set, new))
 }
 
+/// The report format a `--report` path asks for, by its extension.
+fn report_kind(p: &Path) -> Option<&str> {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .filter(|e| matches!(*e, "json" | "md" | "html" | "htm"))
+}
+
 /// Runs `verify`; `Ok(true)` when the gate holds.
 fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
     let gate = crate::verify::Gate::parse(&v.gate).map_err(|m| {
@@ -632,6 +639,12 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
             message: m,
         })
     })?;
+    if let Some(p) = v.reports.iter().find(|p| report_kind(p).is_none()) {
+        return Err(RunError::Usage(PassError::BadOption {
+            pass: "verify --report".into(),
+            message: format!("{}: expected a .json, .md or .html file", p.display()),
+        }));
+    }
     let mode = decode_mode(
         &v.decode,
         v.eval_tokens.as_deref(),

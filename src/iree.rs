@@ -2,8 +2,10 @@
 //! `iree-benchmark-module`), found through `IREE_BIN`, `PATH`, or the
 //! project's `.venv`, and driven through files.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::tensor::{HostTensor, TensorError};
 
@@ -38,6 +40,92 @@ pub enum IreeError {
     /// An output file could not be read back.
     #[error("{0}")]
     Tensor(#[from] TensorError),
+    /// A tool ran longer than the time allowed and was stopped.
+    #[error("{what} did not finish within {seconds} s and was stopped (set {TIMEOUT_ENV}=SECONDS to allow more)")]
+    Timeout {
+        /// What was being done.
+        what: String,
+        /// The limit.
+        seconds: u64,
+    },
+    /// `HLO_OPT_IREE_TIMEOUT` is not a number of seconds.
+    #[error("{TIMEOUT_ENV}={0:?}: expected a whole number of seconds above 0")]
+    BadTimeout(String),
+}
+
+/// The variable that sets the time limit on every IREE tool call, in seconds.
+pub const TIMEOUT_ENV: &str = "HLO_OPT_IREE_TIMEOUT";
+
+/// The default time limit on one IREE tool call: generous, it only stops hangs.
+pub const DEFAULT_TIMEOUT_S: u64 = 1800;
+
+/// The time limit on one IREE tool call (`HLO_OPT_IREE_TIMEOUT`, else the default).
+pub fn timeout() -> Result<Duration, IreeError> {
+    match std::env::var(TIMEOUT_ENV) {
+        Ok(v) => match v.trim().parse::<u64>() {
+            Ok(n) if n > 0 => Ok(Duration::from_secs(n)),
+            _ => Err(IreeError::BadTimeout(v)),
+        },
+        Err(_) => Ok(Duration::from_secs(DEFAULT_TIMEOUT_S)),
+    }
+}
+
+/// Runs a command to completion like `Command::output`, but stops (kills)
+/// it when it runs longer than `limit`.
+pub fn output_within(cmd: &mut Command, limit: Duration, what: &str) -> Result<Output, IreeError> {
+    let tool = format!("{:?}", cmd.get_program());
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|err| IreeError::Spawn {
+            tool: tool.clone(),
+            err,
+        })?;
+    // Drain both pipes on threads so that a chatty tool never blocks.
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut buf);
+            }
+            buf
+        })
+    };
+    let out_t = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err_t = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if start.elapsed() >= limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(IreeError::Timeout {
+                    what: what.to_string(),
+                    seconds: limit.as_secs(),
+                });
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(err) => return Err(IreeError::Spawn { tool, err }),
+        }
+    };
+    Ok(Output {
+        status,
+        stdout: out_t.join().unwrap_or_default(),
+        stderr: err_t.join().unwrap_or_default(),
+    })
 }
 
 /// Where compiled code runs.
@@ -206,16 +294,16 @@ impl Iree {
         target: &Target,
         what: &str,
     ) -> Result<(), IreeError> {
-        let out = Command::new(&self.compile)
-            .args(target.compile_flags())
-            .arg(mlir)
-            .arg("-o")
-            .arg(vmfb)
-            .output()
-            .map_err(|err| IreeError::Spawn {
-                tool: self.compile.display().to_string(),
-                err,
-            })?;
+        let limit = timeout()?;
+        let out = output_within(
+            Command::new(&self.compile)
+                .args(target.compile_flags())
+                .arg(mlir)
+                .arg("-o")
+                .arg(vmfb),
+            limit,
+            &format!("iree-compile of {what}"),
+        )?;
         if !out.status.success() {
             return Err(IreeError::Failed {
                 what: format!("iree-compile of {what} ({})", mlir.display()),
@@ -242,10 +330,8 @@ impl Iree {
             let _ = std::fs::remove_file(p);
             cmd.arg(format!("--output=@{}", p.display()));
         }
-        let out = cmd.output().map_err(|err| IreeError::Spawn {
-            tool: self.run.display().to_string(),
-            err,
-        })?;
+        let limit = timeout()?;
+        let out = output_within(&mut cmd, limit, &format!("iree-run-module of {}", inv.what))?;
         if !out.status.success() {
             return Err(IreeError::Failed {
                 what: format!("iree-run-module of {}", inv.what),
@@ -279,6 +365,27 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("scripts/setup-iree.sh"), "{text}");
+    }
+
+    #[test]
+    fn a_hung_tool_is_stopped() {
+        let t0 = Instant::now();
+        let e = output_within(
+            Command::new("sleep").arg("30"),
+            Duration::from_millis(300),
+            "sleep",
+        )
+        .expect_err("stopped");
+        assert!(t0.elapsed() < Duration::from_secs(5));
+        assert!(e.to_string().contains("did not finish within"), "{e}");
+        let ok = output_within(
+            Command::new("sh").args(["-c", "echo hi; echo err >&2"]),
+            Duration::from_secs(30),
+            "sh",
+        )
+        .expect("runs");
+        assert_eq!(ok.stdout, b"hi\n");
+        assert_eq!(ok.stderr, b"err\n");
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub mod bench;
 pub mod cli;
 pub mod decode;
 pub mod front;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod inputs;
 pub mod ir;
 pub mod iree;

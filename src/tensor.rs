@@ -10,6 +10,9 @@ use half::{bf16, f16};
 
 use crate::ir::{ElemType, TensorType, Type};
 
+/// Longest `.npy` header accepted (numpy writes a few hundred bytes and reads
+/// at most 10000 by default).
+pub const MAX_NPY_HEADER: u64 = 1 << 20;
 /// Element types hlo-opt moves between files and IREE.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DType {
@@ -332,6 +335,9 @@ impl HostTensor {
     }
 
     /// Reads one `.npy` file (C order, little-endian).
+    ///
+    /// Headers over [`MAX_NPY_HEADER`] bytes are refused before anything is
+    /// allocated for them.
     pub fn read_npy(path: &Path) -> Result<HostTensor, TensorError> {
         let file = File::open(path).map_err(io_err(path))?;
         Self::read_npy_from(BufReader::new(file), path)
@@ -342,6 +348,31 @@ impl HostTensor {
             path: path.display().to_string(),
             message,
         };
+        // npyz allocates the header length the file states (up to 4 GiB in
+        // a v2 header) before reading it: check it first. numpy itself
+        // refuses headers over 10000 bytes unless told otherwise.
+        let mut reader = reader;
+        let mut pre = [0u8; 12];
+        let mut got = 0;
+        while got < pre.len() {
+            match reader.read(&mut pre[got..]).map_err(io_err(path))? {
+                0 => break,
+                n => got += n,
+            }
+        }
+        if got >= 10 && pre.starts_with(b"\x93NUMPY") {
+            let len = match pre[6] {
+                1 => u64::from(u16::from_le_bytes([pre[8], pre[9]])),
+                _ if got >= 12 => u64::from(u32::from_le_bytes([pre[8], pre[9], pre[10], pre[11]])),
+                _ => 0,
+            };
+            if len > MAX_NPY_HEADER {
+                return Err(fmt(format!(
+                    "header of {len} bytes; expected at most {MAX_NPY_HEADER}"
+                )));
+            }
+        }
+        let reader = std::io::Cursor::new(pre[..got].to_vec()).chain(reader);
         let npy = npyz::NpyFile::new(reader).map_err(io_err(path))?;
         if npy.order() != npyz::Order::C {
             return Err(fmt(
@@ -362,7 +393,16 @@ impl HostTensor {
         npy.into_inner()
             .read_to_end(&mut data)
             .map_err(io_err(path))?;
-        let want = shape.iter().product::<u64>() as usize * dtype.size();
+        // Checked: a header's shape is input, and (2**62,) must not wrap to 0.
+        let want = shape
+            .iter()
+            .try_fold(dtype.size() as u64, |acc, &d| acc.checked_mul(d))
+            .and_then(|n| usize::try_from(n).ok());
+        let Some(want) = want else {
+            return Err(fmt(format!(
+                "header shape {shape:?} is too large: its byte count overflows"
+            )));
+        };
         if data.len() != want {
             return Err(fmt(format!(
                 "holds {} data bytes, its header needs {want}",

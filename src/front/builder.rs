@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 
 use super::error::{ParseError, ParseErrorKind};
 use super::grammar::Rule;
-use super::types::parse_type;
+use super::types::{check_type, parse_type};
 use crate::ir::{
     Block, DataFlowGraph, Layout, Op, OpData, OpForm, Piece, Region, Signature, Source, Span, Type,
     Value, ValueData, ValueDef,
@@ -103,6 +103,14 @@ impl<'s> Builder<'s> {
         ParseError::at(self.src, offset, kind)
     }
 
+    /// Reads a type as the grammar delimited it, refusing what MLIR refuses.
+    fn read_type(&self, p: &Pair<'s, Rule>) -> Result<Type, ParseError> {
+        let ty = parse_type(p.as_str());
+        check_type(p.as_str(), &ty)
+            .map_err(|m| self.error(p.as_span().start(), ParseErrorKind::BadType(m)))?;
+        Ok(ty)
+    }
+
     fn at_text(&self, span: Span) -> String {
         let (l, c) = self.src.line_col(span.start);
         format!("{l}:{c}")
@@ -194,12 +202,8 @@ impl<'s> Builder<'s> {
             let loc = inner.next().map(|p| span_of(&p));
             let index = self.layout.block(block).args.len() as u32;
             let tspan = span_of(&ty);
-            let v = self.new_value(
-                &id,
-                parse_type(ty.as_str()),
-                ValueDef::BlockArg { block, index },
-                owner,
-            );
+            let parsed = self.read_type(&ty)?;
+            let v = self.new_value(&id, parsed, ValueDef::BlockArg { block, index }, owner);
             {
                 let data = self.dfg.value_mut(v);
                 data.ty_span = Some(tspan);
@@ -335,12 +339,21 @@ impl<'s> Builder<'s> {
             let mut inner = group.into_inner();
             let Some(id) = inner.next() else { continue };
             let count: usize = match inner.next() {
-                Some(c) => c.as_str().parse().map_err(|_| {
-                    self.error(
-                        span_of(&c).start,
-                        ParseErrorKind::Syntax("expected a small result count".into()),
-                    )
-                })?,
+                Some(c) => match c.as_str().parse::<usize>() {
+                    // Each result needs a type in the signature, so a count
+                    // beyond the input's length cannot be right either.
+                    Ok(n) if n <= super::MAX_RESULTS && n <= self.src.text().len() => n,
+                    _ => {
+                        return Err(self.error(
+                            span_of(&c).start,
+                            ParseErrorKind::Syntax(format!(
+                                "result count {} is too large; expected at most {} results",
+                                c.as_str(),
+                                super::MAX_RESULTS
+                            )),
+                        ))
+                    }
+                },
                 None => 1,
             };
             let mut values = Vec::with_capacity(count);
@@ -451,7 +464,8 @@ impl<'s> Builder<'s> {
                     let id = inner.next().expect("def_typed has a name");
                     let ty = inner.next().expect("def_typed has a type");
                     let tspan = span_of(&ty);
-                    let v = self.new_decl(op, &id, parse_type(ty.as_str()));
+                    let parsed = self.read_type(&ty)?;
+                    let v = self.new_decl(op, &id, parsed);
                     self.dfg.value_mut(v).ty_span = Some(tspan);
                     push_hole(&mut pieces, &mut pos, tspan, Piece::DefType(v));
                     match inner.next() {
@@ -497,13 +511,18 @@ impl<'s> Builder<'s> {
                     self.dfg.op_mut(op).sig = Some(sig);
                     push_hole(&mut pieces, &mut pos, span, Piece::Sig);
                 }
-                Rule::fn_results if name == "func.func" => {
+                // A function's own results: the first `->` before its body.
+                Rule::fn_results
+                    if name == "func.func"
+                        && regions.is_empty()
+                        && self.dfg.op(op).func_results_src.is_none() =>
+                {
                     let mut results = Vec::new();
                     for result in part.into_inner() {
                         let mut inner = result.into_inner();
                         let Some(ty) = inner.next() else { continue };
                         results.push(crate::ir::FuncResult {
-                            ty: parse_type(ty.as_str()),
+                            ty: self.read_type(&ty)?,
                             ty_span: Some(span_of(&ty)),
                             attrs: inner.next().map(|a| span_of(&a)),
                         });
@@ -515,6 +534,15 @@ impl<'s> Builder<'s> {
                     push_hole(&mut pieces, &mut pos, span, Piece::FuncResults);
                 }
                 Rule::region => {
+                    if name == "func.func" && !regions.is_empty() {
+                        return Err(self.error(
+                            span.start,
+                            ParseErrorKind::Syntax(
+                                "a second region on `func.func`; expected one body per function"
+                                    .into(),
+                            ),
+                        ));
+                    }
                     let index = regions.len() as u32;
                     push_hole(&mut pieces, &mut pos, span, Piece::Region(index));
                     regions.push(part);
@@ -566,10 +594,19 @@ impl<'s> Builder<'s> {
         for part in sig.into_inner() {
             let rule = part.as_rule();
             let text = part.as_str();
-            let types: Vec<Type> = part.into_inner().map(|t| parse_type(t.as_str())).collect();
+            let at = part.as_span().start();
+            let types: Vec<Type> = part
+                .into_inner()
+                .map(|t| self.read_type(&t))
+                .collect::<Result<_, _>>()?;
             match rule {
                 Rule::sig_inputs => inputs = Some(types),
-                Rule::sig_input_bare => inputs = Some(vec![parse_type(text)]),
+                Rule::sig_input_bare => {
+                    let ty = parse_type(text);
+                    check_type(text, &ty)
+                        .map_err(|m| self.error(at, ParseErrorKind::BadType(m)))?;
+                    inputs = Some(vec![ty]);
+                }
                 _ => outputs = types,
             }
         }

@@ -77,6 +77,80 @@ pub(crate) fn check_nesting(source: &Source, max: usize) -> Result<(), ParseErro
     }
 }
 
+/// Fails at the first bracket `(`, `[`, `{` that is never closed or is
+/// closed by the wrong kind, and at a closer with nothing open (strings and
+/// comments skipped). Runs in one linear scan before the grammar, so that
+/// unbalanced input is a clear error in microseconds instead of a long
+/// backtracking search.
+pub(crate) fn check_brackets(source: &Source) -> Result<(), ParseError> {
+    let text = source.text();
+    let mut stack: Vec<(usize, u8)> = Vec::new();
+    let mut bad: Option<(usize, String)> = None;
+    for_each_bracket(text.as_bytes(), |i, b| {
+        let want = match b {
+            b'(' | b'[' | b'{' => {
+                stack.push((i, b));
+                return ControlFlow::Continue(());
+            }
+            b')' => b'(',
+            b']' => b'[',
+            b'}' => b'{',
+            _ => return ControlFlow::Continue(()),
+        };
+        match stack.pop() {
+            Some((_, open)) if open == want => ControlFlow::Continue(()),
+            Some((at, open)) => {
+                let (l, c) = source.line_col(at);
+                bad = Some((
+                    i,
+                    format!(
+                        "`{}` does not close `{}` opened at {l}:{c}; expected `{}`",
+                        b as char,
+                        open as char,
+                        closer(open) as char
+                    ),
+                ));
+                ControlFlow::Break(())
+            }
+            None => {
+                bad = Some((
+                    i,
+                    format!(
+                        "unexpected `{}`: no bracket is open here; expected an operation or the end of input",
+                        b as char
+                    ),
+                ));
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if bad.is_none() {
+        if let Some(&(at, open)) = stack.last() {
+            let (l, c) = source.line_col(at);
+            bad = Some((
+                text.len(),
+                format!(
+                    "unexpected end of input: `{}` opened at {l}:{c} is not closed; expected `{}`",
+                    open as char,
+                    closer(open) as char
+                ),
+            ));
+        }
+    }
+    match bad {
+        Some((at, message)) => Err(ParseError::at(source, at, ParseErrorKind::Syntax(message))),
+        None => Ok(()),
+    }
+}
+
+fn closer(open: u8) -> u8 {
+    match open {
+        b'(' => b')',
+        b'[' => b']',
+        _ => b'}',
+    }
+}
+
 /// The offset of the innermost `{`, `(` or `[` that is never closed, if any
 /// (strings and comments skipped).
 pub(crate) fn first_unclosed(text: &str) -> Option<usize> {

@@ -50,6 +50,8 @@ pub enum ParseErrorKind {
     TooDeep(usize),
     /// A type the IR could not read.
     BadType(String),
+    /// A program that is not valid: the IR verifier's finding.
+    Invalid(String),
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -83,7 +85,8 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "brackets nested deeper than {max} levels; expected at most {max}"
             ),
-            ParseErrorKind::BadType(s) => write!(f, "cannot read type `{s}`"),
+            ParseErrorKind::BadType(s) => f.write_str(s),
+            ParseErrorKind::Invalid(s) => f.write_str(s),
         }
     }
 }

@@ -20,6 +20,29 @@ pub fn parse_type(text: &str) -> Type {
     }
 }
 
+/// Checks a type the way MLIR's parser would: a `tensor<...>` must have
+/// dimensions that are sizes or `?` and an element type that is a type
+/// (`tensor<-1>`, `tensor<16?x4xf32>`, `tensor<4x>` are errors).
+pub fn check_type(text: &str, ty: &Type) -> Result<(), String> {
+    let text = text.trim();
+    let bad = match ty {
+        Type::Tensor(t) => match &t.elem {
+            crate::ir::ElemType::Other(e) => {
+                !e.starts_with(|c: char| c.is_ascii_alphabetic() || c == '!')
+            }
+            _ => false,
+        },
+        Type::Other(o) => o.starts_with("tensor<"),
+        _ => false,
+    };
+    if bad {
+        return Err(format!(
+            "invalid tensor type `{text}`; expected dimensions (sizes or `?`) separated by `x`, then an element type, as in `tensor<16x?xf32>`"
+        ));
+    }
+    Ok(())
+}
+
 fn is_scalar_name(text: &str) -> bool {
     text == "index"
         || text.starts_with("complex<")

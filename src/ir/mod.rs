@@ -11,6 +11,7 @@ pub mod resources;
 pub mod source;
 pub mod stablehlo;
 pub mod types;
+pub mod verify;
 
 pub use dfg::{
     DataFlowGraph, FuncResult, OpData, OpForm, Piece, Signature, Use, ValueData, ValueDef,

@@ -97,8 +97,20 @@ impl Source {
             name: name.clone(),
             err,
         };
-        let file = File::open(path).map_err(io_err)?;
-        let len = file.metadata().map_err(io_err)?.len();
+        let mut file = File::open(path).map_err(io_err)?;
+        let meta = file.metadata().map_err(io_err)?;
+        if meta.is_dir() {
+            return Err(io_err(io::Error::other(
+                "it is a directory; expected an MLIR file",
+            )));
+        }
+        if !meta.is_file() {
+            // A pipe or a device cannot be mapped: read it.
+            let mut bytes = Vec::new();
+            io::Read::read_to_end(&mut file, &mut bytes).map_err(io_err)?;
+            return Source::from_bytes(name, bytes);
+        }
+        let len = meta.len();
         if len == 0 {
             return Ok(Source::from_string(name, String::new()));
         }

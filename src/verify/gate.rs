@@ -88,7 +88,16 @@ impl Gate {
     /// Parses a gate; the error says what is wrong.
     pub fn parse(text: &str) -> Result<Gate, String> {
         let mut clauses = Vec::new();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        if text.trim().is_empty() {
+            // No gate given.
+            return Ok(Gate::default());
+        }
+        for part in text.split(',').map(str::trim) {
+            if part.is_empty() {
+                return Err(format!(
+                    "gate `{text}` has an empty clause; expected METRIC<=N clauses separated by single commas"
+                ));
+            }
             let (pos, cmp, len) = [
                 ("<=", Cmp::Le),
                 (">=", Cmp::Ge),
@@ -127,6 +136,27 @@ impl Gate {
                 return Err(format!(
                     "gate clause `{part}`: `{metric}` is one value per run, not per output"
                 ));
+            }
+            if !bound.is_finite() {
+                return Err(format!(
+                    "gate clause `{part}`: the bound must be a finite number"
+                ));
+            }
+            // Shares lie in [0, 1] and cosine in [-1, 1]: a bound outside can
+            // never (or always) hold, which is a typo, not a gate.
+            let range = match metric {
+                "top1" | "top1_tie_aware" | "top5" | "tokens_equal" | "same_top1" => {
+                    Some((0.0, 1.0))
+                }
+                "cosine" => Some((-1.0, 1.0)),
+                _ => None,
+            };
+            if let Some((lo, hi)) = range {
+                if !(lo..=hi).contains(&bound) {
+                    return Err(format!(
+                        "gate clause `{part}`: {metric} lies in [{lo}, {hi}]; expected a bound in that range"
+                    ));
+                }
             }
             clauses.push(Clause {
                 output,
@@ -242,5 +272,22 @@ mod tests {
         let checks = g.check_all(&[], &[("tokens_equal", 0.5)]);
         assert!(!checks[0].holds && checks[0].value == 0.5);
         assert!(!checks[1].holds && checks[1].value.is_nan());
+    }
+
+    #[test]
+    fn refuses_what_cannot_be_meant() {
+        for bad in [
+            ",",
+            "rel_l2<=1,,top1>=0.9",
+            "rel_l2<=nan",
+            "top1>=2",
+            " , ",
+            "rel_l2<=inf",
+            "cosine>=-3",
+        ] {
+            assert!(Gate::parse(bad).is_err(), "{bad:?} accepted");
+        }
+        assert!(Gate::parse("top1>=1,cosine>=-1").is_ok());
+        assert_eq!(Gate::parse("").expect("no gate").clauses.len(), 0);
     }
 }

@@ -1,0 +1,780 @@
+//! The IR verifier: checks that a module is well typed and that the ops the
+//! passes read have the operands and dimensions they need. It collects every
+//! problem it finds (as Cranelift's verifier does) instead of stopping at the
+//! first, and it is linear in the size of the module.
+//!
+//! What it checks:
+//! * every use agrees with its definition: where an op's signature states an
+//!   operand's type (generic form, functional pretty form, `: T` short form
+//!   of StableHLO ops, `return`), it is the type of the value read;
+//! * generic ops list one type per operand; known StableHLO ops have their
+//!   operands (`add` two, `dot_general` two, `select` three, ...);
+//! * `return` in a function matches the function's result types; calls match
+//!   their callee's signature;
+//! * `stablehlo.reduce` (variadic: inputs then inits in the type list; the
+//!   pretty form `(%in init: %init), ...` interleaves them in the text), its
+//!   reducer's arguments (accumulator and element of input `i` share a type;
+//!   pretty `reducer(%acc0, %x0) (%acc1, %x1)`, generic
+//!   `^bb0(%acc0, %acc1, %x0, %x1)`), its return and result element types,
+//!   and its dimensions; `while` (carried types, `cond` returns `tensor<i1>`),
+//!   `case` / `if` branch returns, `sort` comparators;
+//! * dimension lists in range: `dot_general` contracting and batching dims,
+//!   `transpose` permutations, `broadcast_in_dim` dims, `reduce` dims.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::stablehlo::DotDims;
+use super::{Block, Dim, Module, Op, OpForm, Piece, Type, Value, ValueDef};
+
+/// One problem the verifier found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The operation it is about.
+    pub op: Option<Op>,
+    /// Byte offset in the source where it is written, when it was parsed.
+    pub offset: Option<usize>,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+/// Every problem the verifier found, in program order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
+pub struct VerifyErrors(pub Vec<VerifyError>);
+
+impl fmt::Display for VerifyErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            f.write_str(&e.message)?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks a module; `Err` lists every problem found.
+pub fn verify(m: &Module) -> Result<(), VerifyErrors> {
+    let mut v = Verifier {
+        m,
+        errors: Vec::new(),
+        functions: HashMap::new(),
+    };
+    let ops = m.walk();
+    for &op in &ops {
+        if m.dfg.op(op).name == "func.func" {
+            if let Some(name) = m.symbol(op) {
+                v.functions.entry(name).or_insert(op);
+            }
+        }
+    }
+    for &op in &ops {
+        v.op(op);
+    }
+    if v.errors.is_empty() {
+        Ok(())
+    } else {
+        // In the order they are written (new ops, without a place, last).
+        v.errors
+            .sort_by_key(|e| (e.offset.is_none(), e.offset.unwrap_or(0)));
+        Err(VerifyErrors(v.errors))
+    }
+}
+
+/// Whether two types are the same, where both are known. Types the IR keeps
+/// as text (`!stablehlo.token`, tuples) and unknown types are not compared.
+pub fn same_type(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Tensor(x), Type::Tensor(y)) => {
+            // Encodings are not compared: one bound is spelled several ways
+            // (`#stablehlo.bounds<3, ?>`, `#stablehlo.type_extensions<...>`).
+            let squash = |s: &str| s.split_whitespace().collect::<String>();
+            x.dims == y.dims && squash(&x.elem.to_string()) == squash(&y.elem.to_string())
+        }
+        (Type::Scalar(x), Type::Scalar(y)) => x == y,
+        (Type::Tensor(_), Type::Scalar(_)) | (Type::Scalar(_), Type::Tensor(_)) => false,
+        _ => true,
+    }
+}
+
+/// Whether two types are compatible in StableHLO's sense (used for region
+/// arguments, returns and carried values): the same element type and rank,
+/// where a `?` dimension (or an unranked tensor) matches any size.
+pub fn compatible(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Tensor(x), Type::Tensor(y)) => {
+            let squash = |s: &str| s.split_whitespace().collect::<String>();
+            if squash(&x.elem.to_string()) != squash(&y.elem.to_string()) {
+                return false;
+            }
+            match (&x.dims, &y.dims) {
+                (Some(dx), Some(dy)) => {
+                    dx.len() == dy.len()
+                        && dx.iter().zip(dy).all(|(p, q)| {
+                            p == q || matches!(p, Dim::Dynamic) || matches!(q, Dim::Dynamic)
+                        })
+                }
+                _ => true,
+            }
+        }
+        _ => same_type(a, b),
+    }
+}
+
+/// Operand counts of StableHLO ops that passes index into.
+fn arity(name: &str) -> Option<usize> {
+    let op = name.strip_prefix("stablehlo.")?;
+    Some(match op {
+        "add"
+        | "subtract"
+        | "multiply"
+        | "divide"
+        | "maximum"
+        | "minimum"
+        | "power"
+        | "remainder"
+        | "and"
+        | "or"
+        | "xor"
+        | "atan2"
+        | "compare"
+        | "dot_general"
+        | "dot"
+        | "shift_left"
+        | "shift_right_arithmetic"
+        | "shift_right_logical"
+        | "complex" => 2,
+        "negate"
+        | "abs"
+        | "exponential"
+        | "log"
+        | "sqrt"
+        | "rsqrt"
+        | "tanh"
+        | "logistic"
+        | "convert"
+        | "transpose"
+        | "reshape"
+        | "broadcast_in_dim"
+        | "sine"
+        | "cosine"
+        | "floor"
+        | "ceil"
+        | "sign"
+        | "not"
+        | "exponential_minus_one"
+        | "log_plus_one"
+        | "is_finite"
+        | "round_nearest_even"
+        | "round_nearest_afz"
+        | "bitcast_convert"
+        | "reverse"
+        | "real"
+        | "imag"
+        | "cbrt"
+        | "popcnt"
+        | "count_leading_zeros"
+        | "tan" => 1,
+        "select" | "clamp" => 3,
+        "constant" | "iota" => 0,
+        _ => return None,
+    })
+}
+
+fn is_return(name: &str) -> bool {
+    matches!(name, "return" | "func.return" | "stablehlo.return")
+}
+
+struct Verifier<'m> {
+    m: &'m Module,
+    errors: Vec<VerifyError>,
+    functions: HashMap<&'m str, Op>,
+}
+
+impl<'m> Verifier<'m> {
+    /// Where an op is written: its first source piece.
+    fn offset(&self, op: Op) -> Option<usize> {
+        self.m.dfg.op(op).pieces.iter().find_map(|p| match p {
+            Piece::Src(s) => Some(s.start),
+            Piece::Operand(_, Some(s)) => Some(s.start),
+            _ => None,
+        })
+    }
+
+    /// Where operand `i` of `op` is written, if it still reads what it was parsed with.
+    fn operand_offset(&self, op: Op, i: usize) -> Option<usize> {
+        self.m.dfg.op(op).pieces.iter().find_map(|p| match p {
+            Piece::Operand(k, Some(s)) if *k as usize == i => Some(s.start),
+            _ => None,
+        })
+    }
+
+    fn err(&mut self, op: Op, offset: Option<usize>, message: String) {
+        let name = &self.m.dfg.op(op).name;
+        let offset = offset.or_else(|| self.offset(op));
+        self.errors.push(VerifyError {
+            op: Some(op),
+            offset,
+            message: format!("'{name}' op {message}"),
+        });
+    }
+
+    fn ty(&self, v: Value) -> &'m Type {
+        self.m.dfg.ty(v)
+    }
+
+    fn name(&self, v: Value) -> String {
+        self.m.dfg.value(v).ref_text()
+    }
+
+    /// Whether the IR knows the type of `v` for sure: declared with a type,
+    /// or the result of an op whose syntax the builder reads (generic form,
+    /// a functional signature, StableHLO, CHLO and func ops). A custom op of
+    /// another dialect (`tensor.cast %x : A to B`) may state its result
+    /// type in a way the builder does not read.
+    fn type_known(&self, v: Value) -> bool {
+        match self.m.dfg.value(v).def {
+            ValueDef::Result { op, .. } => {
+                let d = self.m.dfg.op(op);
+                d.form == OpForm::Generic
+                    || d.sig.as_ref().is_some_and(|s| s.inputs.is_some())
+                    || d.name.starts_with("stablehlo.")
+                    || d.name.starts_with("chlo.")
+                    || d.name.starts_with("func.")
+            }
+            _ => true,
+        }
+    }
+
+    /// Operand `i` read as `want`.
+    fn expect_operand(&mut self, op: Op, i: usize, want: &Type) {
+        let v = self.m.dfg.op(op).operands[i];
+        let have = self.ty(v);
+        if self.type_known(v) && !same_type(have, want) {
+            let msg = format!(
+                "operand #{i} ({}) is used as {want} but is defined as {have}",
+                self.name(v)
+            );
+            let at = self.operand_offset(op, i);
+            self.err(op, at, msg);
+        }
+    }
+
+    fn op(&mut self, op: Op) {
+        let data = self.m.dfg.op(op);
+        if matches!(data.form, OpForm::Alias | OpForm::Resource) {
+            return;
+        }
+        let name = data.name.as_str();
+        let n_ops = data.operands.len();
+        if let Some(want) = arity(name) {
+            if n_ops != want {
+                self.err(
+                    op,
+                    None,
+                    format!("expects {want} operand(s) but has {n_ops}"),
+                );
+                return;
+            }
+        }
+        self.signature(op);
+        match name {
+            "func.func" => self.function(op),
+            "func.call" | "call" => self.call(op),
+            "stablehlo.reduce" => self.reduce(op),
+            "stablehlo.while" => self.while_op(op),
+            "stablehlo.case" | "stablehlo.if" => self.branches(op),
+            "stablehlo.sort" => self.sort(op),
+            "stablehlo.dot_general" => self.dot_general(op),
+            "stablehlo.transpose" => self.transpose(op),
+            "stablehlo.broadcast_in_dim" => self.broadcast_in_dim(op),
+            _ => {}
+        }
+    }
+
+    /// The order in which the signature lists an op's operands: text order,
+    /// except for the pretty variadic reduce, whose text interleaves
+    /// `(%in init: %init)` pairs but whose types list inputs, then inits.
+    fn type_order(&self, op: Op) -> Vec<usize> {
+        let d = self.m.dfg.op(op);
+        let n = d.operands.len();
+        if d.name == "stablehlo.reduce" && d.form == OpForm::Pretty && n % 2 == 0 {
+            let k = n / 2;
+            return (0..k)
+                .map(|i| 2 * i)
+                .chain((0..k).map(|i| 2 * i + 1))
+                .collect();
+        }
+        (0..n).collect()
+    }
+
+    /// Operand types against the types the op's signature states.
+    fn signature(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        let Some(sig) = &d.sig else { return };
+        let n_ops = d.operands.len();
+        let n_res = d.results.len();
+        match &sig.inputs {
+            Some(inputs) => {
+                if inputs.len() != n_ops {
+                    if d.form == OpForm::Generic {
+                        let msg = format!(
+                            "has {n_ops} operand(s) but its signature lists {} operand type(s)",
+                            inputs.len()
+                        );
+                        self.err(op, sig.span.map(|s| s.start), msg);
+                    }
+                    return;
+                }
+                let order = self.type_order(op);
+                for (k, want) in inputs.iter().enumerate() {
+                    self.expect_operand(op, order[k], want);
+                }
+            }
+            None => {
+                let listed = &sig.outputs;
+                let stablehlo = d.name.starts_with("stablehlo.");
+                if is_return(&d.name) {
+                    if listed.len() != n_ops {
+                        let msg =
+                            format!("has {n_ops} operand(s) but lists {} type(s)", listed.len());
+                        self.err(op, sig.span.map(|s| s.start), msg);
+                        return;
+                    }
+                    for (i, want) in listed.iter().enumerate() {
+                        self.expect_operand(op, i, want);
+                    }
+                } else if stablehlo && n_res >= 1 && listed.len() == n_res && n_ops == n_res {
+                    for (i, want) in listed.iter().enumerate() {
+                        self.expect_operand(op, i, want);
+                    }
+                } else if stablehlo
+                    && n_res == 1
+                    && listed.len() == 1
+                    && d.name != "stablehlo.complex"
+                {
+                    // `stablehlo.complex %re, %im : tensor<..xcomplex<f32>>`
+                    // lists its result type only.
+                    for i in 0..n_ops {
+                        self.expect_operand(op, i, &listed[0]);
+                    }
+                } else if d.name == "stablehlo.select" && listed.len() == 2 && n_ops == 3 {
+                    self.expect_operand(op, 0, &listed[0]);
+                    self.expect_operand(op, 1, &listed[1]);
+                    self.expect_operand(op, 2, &listed[1]);
+                }
+            }
+        }
+    }
+
+    /// The terminator of a block, if it is a return.
+    fn terminator(&self, b: Block) -> Option<Op> {
+        let op = *self.m.layout.block(b).ops.last()?;
+        is_return(&self.m.dfg.op(op).name).then_some(op)
+    }
+
+    /// The return ops ending the blocks of region `r` of `op`.
+    fn region_returns(&self, op: Op, r: usize) -> Vec<Op> {
+        let Some(&region) = self.m.dfg.op(op).regions.get(r) else {
+            return Vec::new();
+        };
+        self.m
+            .layout
+            .region(region)
+            .blocks
+            .iter()
+            .filter_map(|&b| self.terminator(b))
+            .collect()
+    }
+
+    /// The arguments of the entry block of region `r`: declared by the op's
+    /// own syntax (pretty form) or in a `^bb0(...)` header (generic form).
+    fn region_args(&self, op: Op, r: usize) -> Vec<Value> {
+        let d = self.m.dfg.op(op);
+        let Some(&region) = d.regions.get(r) else {
+            return Vec::new();
+        };
+        let Some(&b) = self.m.layout.region(region).blocks.first() else {
+            return Vec::new();
+        };
+        let args = &self.m.layout.block(b).args;
+        if !args.is_empty() {
+            return args.clone();
+        }
+        d.decls.clone()
+    }
+
+    /// A return's operands against the types `want`.
+    fn check_return(&mut self, ret: Op, want: &[Type], what: &str) {
+        let operands = self.m.dfg.op(ret).operands.clone();
+        if operands.len() != want.len() {
+            let msg = format!(
+                "returns {} value(s) but {what} has {} result(s)",
+                operands.len(),
+                want.len()
+            );
+            self.err(ret, None, msg);
+            return;
+        }
+        for (i, (&v, t)) in operands.iter().zip(want).enumerate() {
+            if !compatible(self.ty(v), t) {
+                let msg = format!(
+                    "returns {} of type {} as result #{i}, but {what} gives result #{i} type {t}",
+                    self.name(v),
+                    self.ty(v)
+                );
+                let at = self.operand_offset(ret, i);
+                self.err(ret, at, msg);
+            }
+        }
+    }
+
+    fn function(&mut self, op: Op) {
+        let want: Vec<Type> = self
+            .m
+            .dfg
+            .op(op)
+            .func_results
+            .iter()
+            .map(|r| r.ty.clone())
+            .collect();
+        let what = format!("function @{}", self.m.symbol(op).unwrap_or("?"));
+        for ret in self.region_returns(op, 0) {
+            if self.m.dfg.op(ret).name != "stablehlo.return" {
+                self.check_return(ret, &want, &what);
+            }
+        }
+    }
+
+    fn call(&mut self, op: Op) {
+        let Some(callee) = self.m.symbol(op) else {
+            return;
+        };
+        let Some(&f) = self.functions.get(callee) else {
+            return;
+        };
+        let d = self.m.dfg.op(op);
+        let params: Vec<Value> = self.m.dfg.op(f).decls.clone();
+        let results: Vec<Type> = self
+            .m
+            .dfg
+            .op(f)
+            .func_results
+            .iter()
+            .map(|r| r.ty.clone())
+            .collect();
+        if params.len() != d.operands.len() || results.len() != d.results.len() {
+            let msg = format!(
+                "calls @{callee} with {} argument(s) and {} result(s), but @{callee} takes {} and returns {}",
+                d.operands.len(),
+                d.results.len(),
+                params.len(),
+                results.len()
+            );
+            self.err(op, None, msg);
+            return;
+        }
+        for (i, &p) in params.iter().enumerate() {
+            let want = self.ty(p).clone();
+            self.expect_operand(op, i, &want);
+        }
+        for (i, (&r, t)) in d.results.iter().zip(&results).enumerate() {
+            if !compatible(self.ty(r), t) {
+                let msg = format!(
+                    "result #{i} has type {} but @{callee} returns {t}",
+                    self.ty(r)
+                );
+                self.err(op, None, msg);
+            }
+        }
+    }
+
+    fn rank(&self, v: Value) -> Option<usize> {
+        self.ty(v).as_tensor()?.dims.as_ref().map(Vec::len)
+    }
+
+    fn reduce(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        let n_ops = d.operands.len();
+        let n = d.results.len();
+        if n == 0 || n_ops != 2 * n {
+            let msg = format!("has {n_ops} operand(s) and {n} result(s); expected N inputs and N inits for N results");
+            self.err(op, None, msg);
+            return;
+        }
+        let order = self.type_order(op);
+        let inputs: Vec<Value> = order[..n].iter().map(|&i| d.operands[i]).collect();
+        let results = d.results.clone();
+        // The reducer's arguments: accumulator and element of input i.
+        let args = self.region_args(op, 0);
+        let mut elem_types: Vec<Option<Type>> = vec![None; n];
+        if !d.regions.is_empty() {
+            if args.len() != 2 * n {
+                let msg = format!(
+                    "reducer takes {} argument(s); expected {} (an accumulator and an element per input)",
+                    args.len(),
+                    2 * n
+                );
+                self.err(op, None, msg);
+            } else {
+                let pretty_decls = self
+                    .m
+                    .dfg
+                    .value(args[0])
+                    .def
+                    .eq(&ValueDef::Decl { op, index: 0 });
+                for (i, slot) in elem_types.iter_mut().enumerate() {
+                    let (acc, x) = if pretty_decls {
+                        (args[2 * i], args[2 * i + 1])
+                    } else {
+                        (args[i], args[n + i])
+                    };
+                    let (ta, tx) = (self.ty(acc).clone(), self.ty(x).clone());
+                    if !compatible(&ta, &tx) {
+                        let msg = format!(
+                            "reducer arguments for input #{i} differ: {} is {ta}, {} is {tx}",
+                            self.name(acc),
+                            self.name(x)
+                        );
+                        self.err(op, None, msg);
+                    }
+                    *slot = Some(ta);
+                }
+                let want: Vec<Type> = elem_types.iter().flatten().cloned().collect();
+                for ret in self.region_returns(op, 0) {
+                    self.check_return(ret, &want, "the reducer");
+                }
+            }
+        }
+        for (i, t) in elem_types.iter().enumerate() {
+            let Some(t) = t else { continue };
+            let (Some(e), Some(re)) = (t.elem(), self.ty(results[i]).elem()) else {
+                continue;
+            };
+            if e.is_float() && re.is_float() && e != re {
+                let msg = format!("result #{i} has element type {re} but the reducer computes {e}");
+                self.err(op, None, msg);
+            }
+        }
+        // `across dimensions = [..]` (pretty) or `dimensions = array<i64: ..>`.
+        let text = self.m.op_text(op);
+        let dims = list_after(&text, "dimensions = [")
+            .or_else(|| list_after(&text, "dimensions = array<i64:"));
+        if let (Some(dims), Some(rank)) = (dims, self.rank(inputs[0])) {
+            self.check_dims(op, &dims, rank, "dimensions", true);
+        }
+    }
+
+    fn while_op(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        let operand_types: Vec<Type> = d.operands.iter().map(|&v| self.ty(v).clone()).collect();
+        if d.results.len() != operand_types.len() {
+            let msg = format!(
+                "has {} operand(s) but {} result(s)",
+                operand_types.len(),
+                d.results.len()
+            );
+            self.err(op, None, msg);
+            return;
+        }
+        for (i, (&r, t)) in d.results.iter().zip(&operand_types).enumerate() {
+            if !compatible(self.ty(r), t) {
+                let msg = format!("result #{i} has type {} but carries {t}", self.ty(r));
+                self.err(op, None, msg);
+            }
+        }
+        let bool_t = Type::Tensor(super::TensorType::new(
+            &[],
+            super::ElemType::from_text("i1"),
+        ));
+        for r in 0..d.regions.len().min(2) {
+            let args = self.region_args(op, r);
+            if args.len() == operand_types.len() {
+                for (&a, t) in args.iter().zip(&operand_types) {
+                    if !compatible(self.ty(a), t) {
+                        let msg = format!(
+                            "region #{r} argument {} has type {} but the loop carries {t}",
+                            self.name(a),
+                            self.ty(a)
+                        );
+                        self.err(op, None, msg);
+                    }
+                }
+            }
+            let want = if r == 0 {
+                vec![bool_t.clone()]
+            } else {
+                operand_types.clone()
+            };
+            let what = if r == 0 {
+                "the condition"
+            } else {
+                "the loop body"
+            };
+            for ret in self.region_returns(op, r) {
+                self.check_return(ret, &want, what);
+            }
+        }
+    }
+
+    fn branches(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        let want: Vec<Type> = d.results.iter().map(|&v| self.ty(v).clone()).collect();
+        for r in 0..d.regions.len() {
+            for ret in self.region_returns(op, r) {
+                self.check_return(ret, &want, "the op");
+            }
+        }
+    }
+
+    fn sort(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        let n = d.operands.len();
+        let args = self.region_args(op, 0);
+        if d.regions.is_empty() {
+            return;
+        }
+        if args.len() != 2 * n {
+            let msg = format!(
+                "comparator takes {} argument(s); expected {} (two per operand)",
+                args.len(),
+                2 * n
+            );
+            self.err(op, None, msg);
+            return;
+        }
+        for i in 0..n {
+            let Some(t) = self.ty(d.operands[i]).as_tensor() else {
+                continue;
+            };
+            let want = Type::Tensor(super::TensorType {
+                dims: Some(Vec::new()),
+                elem: t.elem.clone(),
+                encoding: None,
+            });
+            for a in [args[2 * i], args[2 * i + 1]] {
+                if !compatible(self.ty(a), &want) {
+                    let msg = format!(
+                        "comparator argument {} has type {} but operand #{i} sorts {}",
+                        self.name(a),
+                        self.ty(a),
+                        t.elem
+                    );
+                    self.err(op, None, msg);
+                }
+            }
+        }
+    }
+
+    /// Every dim below `rank` (and, if `unique`, each at most once).
+    fn check_dims(&mut self, op: Op, dims: &[i64], rank: usize, what: &str, unique: bool) {
+        let mut seen = vec![false; rank];
+        for &d in dims {
+            if d < 0 || d as usize >= rank {
+                self.err(
+                    op,
+                    None,
+                    format!("{what} holds {d}, out of range for rank {rank}"),
+                );
+                return;
+            }
+            if unique && std::mem::replace(&mut seen[d as usize], true) {
+                self.err(op, None, format!("{what} holds {d} twice"));
+                return;
+            }
+        }
+    }
+
+    fn dot_general(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        let (Some(lr), Some(rr)) = (self.rank(d.operands[0]), self.rank(d.operands[1])) else {
+            return;
+        };
+        let text = self.m.op_text(op);
+        let Some(dims) = DotDims::read(self.m, op) else {
+            if d.form == OpForm::Pretty && !text.contains("contracting_dims") {
+                return;
+            }
+            if d.form == OpForm::Pretty {
+                self.err(op, None, "has dimension numbers it cannot read".into());
+            }
+            return;
+        };
+        let as_i64 = |v: &[usize]| v.iter().map(|&x| x as i64).collect::<Vec<_>>();
+        let mut lhs = as_i64(&dims.lhs_batch);
+        lhs.extend(as_i64(&dims.lhs_contract));
+        let mut rhs = as_i64(&dims.rhs_batch);
+        rhs.extend(as_i64(&dims.rhs_contract));
+        self.check_dims(op, &lhs, lr, "lhs batching/contracting dims", true);
+        self.check_dims(op, &rhs, rr, "rhs batching/contracting dims", true);
+        if dims.lhs_batch.len() != dims.rhs_batch.len()
+            || dims.lhs_contract.len() != dims.rhs_contract.len()
+        {
+            self.err(
+                op,
+                None,
+                "lists different numbers of lhs and rhs dims".into(),
+            );
+        }
+    }
+
+    fn transpose(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        let Some(rank) = self.rank(d.operands[0]) else {
+            return;
+        };
+        let Some(perm) = perm_list(self.m, op, "permutation = array<i64:") else {
+            return;
+        };
+        if perm.len() != rank {
+            let msg = format!(
+                "permutation has {} entries for an operand of rank {rank}",
+                perm.len()
+            );
+            self.err(op, None, msg);
+            return;
+        }
+        self.check_dims(op, &perm, rank, "permutation", true);
+    }
+
+    fn broadcast_in_dim(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        let (Some(rank), Some(out)) = (self.rank(d.operands[0]), self.rank(d.results[0])) else {
+            return;
+        };
+        let Some(dims) = perm_list(self.m, op, "broadcast_dimensions = array<i64:") else {
+            return;
+        };
+        if dims.len() != rank {
+            let msg = format!(
+                "dims has {} entries for an operand of rank {rank}",
+                dims.len()
+            );
+            self.err(op, None, msg);
+            return;
+        }
+        self.check_dims(op, &dims, out, "dims", true);
+    }
+}
+
+/// `dims = [..]` (pretty form) or the generic attribute `key ...>`.
+fn perm_list(m: &Module, op: Op, generic_key: &str) -> Option<Vec<i64>> {
+    let text = m.op_text(op);
+    match m.dfg.op(op).form {
+        OpForm::Pretty => list_after(&text, "dims = ["),
+        _ => list_after(&text, generic_key),
+    }
+}
+
+/// The integers after `key` up to the next `]` or `>`.
+fn list_after(text: &str, key: &str) -> Option<Vec<i64>> {
+    let rest = &text[text.find(key)? + key.len()..];
+    let end = rest.find([']', '>'])?;
+    rest[..end]
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().ok())
+        .collect()
+}

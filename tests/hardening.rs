@@ -1,0 +1,498 @@
+//! Reproducers from issue 15 (reliability) and the IR verifier of issue 11:
+//! each input that once changed a program silently, took exponential time,
+//! allocated what a count in the input asked for, or panicked in a pass,
+//! now gives the right output or a clear error (exit 1), quickly.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::*;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+fn run(args: &[&str], name: &str, input: &[u8]) -> Run {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let inp = dir.path().join(name);
+    std::fs::write(&inp, input).expect("write input");
+    let t0 = Instant::now();
+    let o = hlo_opt().args(args).arg(&inp).output().expect("runs");
+    let r = Run {
+        code: o.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        took: t0.elapsed(),
+    };
+    assert!(
+        !r.stderr.contains("panicked"),
+        "{name}: panicked:\n{}",
+        r.stderr
+    );
+    r
+}
+
+/// Exit 1 with `NAME:LINE:COL: error: ...WORDS...`.
+fn expect_error(args: &[&str], name: &str, input: &str, line_col: &str, words: &str) {
+    let r = run(args, name, input.as_bytes());
+    assert_eq!(r.code, 1, "{name}: exit code; stderr:\n{}", r.stderr);
+    let head = format!("{name}:{line_col}: error: ");
+    assert!(
+        r.stderr.contains(&head),
+        "{name}: expected `{head}` in:\n{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains(words),
+        "{name}: expected `{words}` in:\n{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty(), "{name}: printed output on error");
+}
+
+const TWO_FUNCS: &str = "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n} func.func @g(%b: tensor<i32>) -> tensor<i32> {\n  return %b : tensor<i32>\n}\n";
+
+#[test]
+fn a_function_after_a_brace_on_the_same_line_is_its_own_function() {
+    let r = run(&[], "two.mlir", TWO_FUNCS.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, TWO_FUNCS, "the round trip changed the program");
+    let m = hlo_opt::front::parse_str("two.mlir", TWO_FUNCS).expect("parses");
+    let funcs = m.functions();
+    assert_eq!(funcs.len(), 2, "two functions");
+    let results: Vec<String> = funcs
+        .iter()
+        .map(|&f| m.dfg.op(f).func_results[0].ty.to_string())
+        .collect();
+    assert_eq!(results, ["tensor<f32>", "tensor<i32>"]);
+    // A pass that touches @main must not print @g's results into it.
+    let r = run(&["--pass", "f16"], "two.mlir", TWO_FUNCS.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("@g(%b: tensor<i32>) -> tensor<i32>"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_nul_byte_between_functions_is_an_error() {
+    let text = TWO_FUNCS.replace("} func.func @g", "}\0func.func @g");
+    let r = run(&[], "nul.mlir", text.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("nul.mlir:3:2: error:"), "{}", r.stderr);
+}
+
+#[test]
+fn unclosed_regions_fail_fast() {
+    // 733 bytes of nested modules and functions (was over 87 s of CPU).
+    let mut text = String::new();
+    while text.len() < 733 {
+        text.push_str("module {\n func.func @f() {\n");
+    }
+    let r = run(&[], "open.mlir", text.as_bytes());
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("is not closed; expected `}`"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.took < Duration::from_secs(1), "took {:?}", r.took);
+    // 225 bytes of generic ops with regions (was 13.6 s).
+    let text = "\"foo.op\"() ({\n".repeat(16);
+    let r = run(&[], "gen.mlir", text.as_bytes());
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("gen.mlir:"), "{}", r.stderr);
+    assert!(r.took < Duration::from_secs(1), "took {:?}", r.took);
+}
+
+#[test]
+fn balanced_but_invalid_nesting_is_linear() {
+    // Every generic op lacks its signature: the grammar used to retry each
+    // level as a pretty op, doubling the work per level (2^24 here).
+    let depth = 24;
+    let text = format!(
+        "{}{}",
+        "\"foo.op\"() ({\n".repeat(depth),
+        "})\n".repeat(depth)
+    );
+    let r = run(&[], "deep.mlir", text.as_bytes());
+    assert_eq!(r.code, 1);
+    assert!(r.took < Duration::from_secs(1), "took {:?}", r.took);
+    let text = format!(
+        "func.func @f() {{\n{}{}}}\n",
+        "  stablehlo.foo {\n    stablehlo.bar ) }\n", ""
+    );
+    let r = run(&[], "mismatch.mlir", text.as_bytes());
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("`)` does not close `{` opened at 2:17; expected `}`"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn result_counts_are_limited_before_allocation() {
+    for count in ["9223372036854775807", "4294967296", "18446744073709551616"] {
+        let text = format!(
+            "func.func @f(%a: tensor<f32>) {{\n  %0:{count} = \"x.y\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}}\n"
+        );
+        let r = run(&[], "count.mlir", text.as_bytes());
+        assert_eq!(r.code, 1, "{count}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("count.mlir:2:6: error: result count"),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stderr.contains("too large"), "{}", r.stderr);
+    }
+}
+
+const SPLAT: &str = "func.func @main(%x: tensor<2x65536xf32>) -> tensor<2x65536xf32> {\n  %w = stablehlo.constant dense<1.0> : tensor<65536x65536xf32>\n  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x65536xf32>, tensor<65536x65536xf32>) -> tensor<2x65536xf32>\n  return %0 : tensor<2x65536xf32>\n}\n";
+
+#[test]
+fn splats_stay_splats() {
+    let r = run(&["--pass", "f16-matmul"], "splat.mlir", SPLAT.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("dense<\"0x003C\"> : tensor<65536x65536xf16>"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.len() < 2000,
+        "output grew to {} bytes",
+        r.stdout.len()
+    );
+    let r = run(&["--pass", "int8-weights"], "splat.mlir", SPLAT.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("dense<\"0x7F\"> : tensor<65536x65536xi8>"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.len() < 4000,
+        "output grew to {} bytes",
+        r.stdout.len()
+    );
+    let r = run(&["--pass", "bf16"], "splat.mlir", SPLAT.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.len() < 4000,
+        "output grew to {} bytes",
+        r.stdout.len()
+    );
+}
+
+#[test]
+fn npy_headers_with_absurd_shapes_are_errors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = dir.path().join("big.npy");
+    let dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904,), }";
+    let mut header = dict.to_string();
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend((header.len() as u16).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    std::fs::write(&p, &bytes).expect("write");
+    let Err(e) = hlo_opt::tensor::HostTensor::read_npy(&p) else {
+        panic!("accepted");
+    };
+    let msg = e.to_string();
+    assert!(msg.contains("too large") || msg.contains("bytes"), "{msg}");
+    assert!(!msg.contains("needs 0"), "{msg}");
+}
+
+const F: &str = "func.func @f(%x: tensor<2x4xf32>, %w: tensor<4x3xf32>) -> tensor<2x3xf32> {\n";
+
+#[test]
+fn dimension_lists_out_of_range_are_errors() {
+    // These reached the passes and panicked there (layout.rs, int8.rs,
+    // fuse_dequant.rs); now the parser refuses them, as MLIR's verifier does.
+    let cases = [
+        (
+            "dot.mlir",
+            format!("{F}  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [7] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
+            "2:3",
+            "rhs batching/contracting dims holds 7, out of range for rank 2",
+        ),
+        (
+            "dotlhs.mlir",
+            format!("{F}  %0 = stablehlo.dot_general %x, %w, contracting_dims = [5] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
+            "2:3",
+            "lhs batching/contracting dims holds 5",
+        ),
+        (
+            "transpose.mlir",
+            format!("{F}  %t = stablehlo.transpose %w, dims = [0] : (tensor<4x3xf32>) -> tensor<3x4xf32>\n  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
+            "2:3",
+            "permutation has 1 entries for an operand of rank 2",
+        ),
+        (
+            "bcast.mlir",
+            format!("{F}  %b = stablehlo.broadcast_in_dim %w, dims = [0, 5] : (tensor<4x3xf32>) -> tensor<4x3xf32>\n  %0 = stablehlo.dot_general %x, %b, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
+            "2:3",
+            "dims holds 5, out of range for rank 2",
+        ),
+        (
+            "reduce.mlir",
+            format!("{F}  %c = stablehlo.constant dense<0.0> : tensor<f32>\n  %r = stablehlo.reduce(%w init: %c) applies stablehlo.add across dimensions = [3] : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>\n  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
+            "3:3",
+            "dimensions holds 3, out of range for rank 2",
+        ),
+    ];
+    for (name, text, at, words) in &cases {
+        for pass in [
+            "weight-layout",
+            "int8-weights",
+            "fuse-dequant",
+            "test-perturb",
+        ] {
+            expect_error(&["--pass", pass], name, text, at, words);
+        }
+    }
+}
+
+#[test]
+fn missing_operands_are_errors() {
+    let text = format!("{F}  %0 = stablehlo.dot_general %x, contracting_dims = [1] x [0] : (tensor<2x4xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n");
+    for pass in [
+        "weight-layout",
+        "int8-weights",
+        "fuse-dequant",
+        "test-perturb",
+        "f16-matmul",
+    ] {
+        expect_error(
+            &["--pass", pass],
+            "missing.mlir",
+            &text,
+            "2:3",
+            "'stablehlo.dot_general' op expects 2 operand(s) but has 1",
+        );
+    }
+    let text = format!(
+        "{F}  %0 = stablehlo.add %x : tensor<2x4xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"
+    );
+    expect_error(
+        &[],
+        "add.mlir",
+        &text,
+        "2:3",
+        "expects 2 operand(s) but has 1",
+    );
+}
+
+#[test]
+fn uses_must_agree_with_definitions() {
+    let text = format!("{F}  %0 = stablehlo.add %x, %x : tensor<2x4xf16>\n  %1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %1 : tensor<2x3xf32>\n}}\n");
+    expect_error(
+        &[],
+        "use.mlir",
+        &text,
+        "2:22",
+        "operand #0 (%x) is used as tensor<2x4xf16> but is defined as tensor<2x4xf32>",
+    );
+    let text = format!("{F}  %1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %1 : tensor<3x3xf32>\n}}\n");
+    expect_error(&[], "ret.mlir", &text, "3:10", "is used as tensor<3x3xf32>");
+    let text = format!("{F}  %1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>\n  return %1 : tensor<2x4xf32>\n}}\n");
+    expect_error(
+        &[],
+        "sig.mlir",
+        &text,
+        "3:10",
+        "returns %1 of type tensor<2x4xf32> as result #0, but function @f gives result #0 type tensor<2x3xf32>",
+    );
+}
+
+#[test]
+fn malformed_tensor_types_are_errors() {
+    for (ty, col) in [
+        ("tensor<-1>", "18"),
+        ("tensor<16?x4xf32>", "18"),
+        ("tensor<4x>", "18"),
+    ] {
+        let text = format!("func.func @f(%a: {ty}) {{\n  return\n}}\n");
+        expect_error(
+            &[],
+            "ty.mlir",
+            &text,
+            &format!("1:{col}"),
+            "invalid tensor type",
+        );
+    }
+}
+
+const ARGMAX: &str = "func.func @main(%x: tensor<4x8xf32>, %i: tensor<4x8xi32>) -> (tensor<4xf32>, tensor<4xi32>) {\n  %c = stablehlo.constant dense<0xFF800000> : tensor<f32>\n  %c_0 = stablehlo.constant dense<0> : tensor<i32>\n  %0:2 = stablehlo.reduce(%x init: %c), (%i init: %c_0) across dimensions = [1] : (tensor<4x8xf32>, tensor<4x8xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)\n   reducer(%a: tensor<f32>, %b: tensor<f32>) (%ai: tensor<i32>, %bi: tensor<i32>)  {\n    %1 = stablehlo.compare  GT, %a, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>\n    %2 = stablehlo.select %1, %a, %b : tensor<i1>, tensor<f32>\n    %3 = stablehlo.select %1, %ai, %bi : tensor<i1>, tensor<i32>\n    stablehlo.return %2, %3 : tensor<f32>, tensor<i32>\n  }\n  return %0#0, %0#1 : tensor<4xf32>, tensor<4xi32>\n}\n";
+
+#[test]
+fn the_verifier_catches_a_variadic_reduce_typed_in_text_order() {
+    let mut m = hlo_opt::front::parse_str("argmax.mlir", ARGMAX).expect("valid");
+    assert!(hlo_opt::ir::verify::verify(&m).is_ok());
+    // The bf16 bug of issue 11: the changed reduce's types were written in
+    // operand text order (input0, init0, input1, init1).
+    let reduce = m.ops_named("stablehlo.reduce")[0];
+    m.refresh_signature(reduce);
+    let errors = hlo_opt::ir::verify::verify(&m).expect_err("caught");
+    let text = errors.to_string();
+    assert!(text.contains("'stablehlo.reduce' op operand"), "{text}");
+    // It collects every problem, not just the first.
+    assert!(errors.0.len() >= 2, "{text}");
+}
+
+#[test]
+fn the_verifier_checks_reducers_calls_loops_and_sorts() {
+    let bad_reducer = ARGMAX.replace("%bi: tensor<i32>", "%bi: tensor<f32>");
+    let e = hlo_opt::front::parse_str("r.mlir", &bad_reducer)
+        .err()
+        .expect("refused");
+    assert!(
+        e.to_string()
+            .contains("reducer arguments for input #1 differ"),
+        "{e}"
+    );
+
+    let call = "func.func @g(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n}\nfunc.func @main(%a: tensor<i32>) -> tensor<f32> {\n  %0 = func.call @g(%a) : (tensor<i32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n";
+    let e = hlo_opt::front::parse_str("c.mlir", call)
+        .err()
+        .expect("refused");
+    assert!(e.to_string().contains("c.mlir:5:21: error: 'func.call' op operand #0 (%a) is used as tensor<f32> but is defined as tensor<i32>"), "{e}");
+
+    let wh = "func.func @main(%a: tensor<i64>) -> tensor<i64> {\n  %0 = stablehlo.while(%it = %a) : tensor<i64>\n   cond {\n    stablehlo.return %it : tensor<i64>\n  } do {\n    stablehlo.return %it : tensor<i64>\n  }\n  return %0 : tensor<i64>\n}\n";
+    let e = hlo_opt::front::parse_str("w.mlir", wh)
+        .err()
+        .expect("refused");
+    assert!(
+        e.to_string()
+            .contains("but the condition gives result #0 type tensor<i1>"),
+        "{e}"
+    );
+
+    let sort = "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = \"stablehlo.sort\"(%a) ({\n  ^bb0(%x: tensor<i32>, %y: tensor<i32>):\n    %1 = stablehlo.compare  GT, %x, %y,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n    stablehlo.return %1 : tensor<i1>\n  }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n";
+    let e = hlo_opt::front::parse_str("s.mlir", sort)
+        .err()
+        .expect("refused");
+    assert!(
+        e.to_string()
+            .contains("comparator argument %x has type tensor<i32>"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_pass_that_leaves_invalid_ir_is_an_internal_error() {
+    // bf16 on the argmax reduce: if the pass writes the variadic reduce's
+    // types in the wrong order, the verifier stops the run before printing.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let inp = dir.path().join("argmax.mlir");
+    std::fs::write(&inp, ARGMAX).expect("write");
+    let out = dir.path().join("out.mlir");
+    let o = hlo_opt()
+        .args(["--pass", "bf16"])
+        .arg(&inp)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    match o.status.code() {
+        Some(0) => {
+            let text = std::fs::read_to_string(&out).expect("written");
+            hlo_opt::front::parse_str("out.mlir", &text).expect("valid output");
+        }
+        Some(1) => {
+            assert!(
+                stderr.contains("error: internal error: pass bf16 produced invalid IR: "),
+                "{stderr}"
+            );
+            assert!(!out.exists(), "nothing is written");
+        }
+        other => panic!("exit {other:?}: {stderr}"),
+    }
+}
+
+#[test]
+fn a_directory_as_input_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let o = hlo_opt().arg(dir.path()).output().expect("runs");
+    assert_eq!(o.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("it is a directory; expected an MLIR file"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_duplicate_option_key_is_a_usage_error() {
+    let r = run(
+        &["--pass", "int8-weights{group-size=32,group-size=64}"],
+        "in.mlir",
+        TWO_FUNCS.as_bytes(),
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("option `group-size` given twice"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn verify_refuses_a_bad_report_path_and_gate_before_compiling() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let inp = dir.path().join("in.mlir");
+    std::fs::write(&inp, TWO_FUNCS).expect("write");
+    for (extra, words) in [
+        (
+            vec!["--report", "r.txt"],
+            "r.txt: expected a .json, .md or .html file",
+        ),
+        (vec!["--gate", "rel_l2<=1,,top1>=0.9"], "empty clause"),
+        (vec!["--gate", "top1>=2"], "top1 lies in [0, 1]"),
+        (vec!["--gate", "rel_l2<=nan"], "finite number"),
+    ] {
+        let t0 = Instant::now();
+        let o = hlo_opt()
+            .arg("verify")
+            .arg(&inp)
+            .args(["--pass", "f16-matmul"])
+            .args(&extra)
+            // No IREE: the refusal must come before any tool is looked for.
+            .env("IREE_BIN", dir.path())
+            .env("PATH", "/nonexistent")
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {stderr}");
+        assert!(stderr.contains(words), "{extra:?}: {stderr}");
+        assert!(t0.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn npy_header_lengths_are_checked_before_allocation() {
+    // Fuzz finding (weight_headers): a v2 header stating 4 GiB of header
+    // made npyz allocate it.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = dir.path().join("h.npy");
+    let mut bytes = b"\x93NUMPY\x02\x00\xff\xff\xff\xff".to_vec();
+    bytes.extend(b"{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }\n");
+    std::fs::write(&p, &bytes).expect("write");
+    let Err(e) = hlo_opt::tensor::HostTensor::read_npy(&p) else {
+        panic!("accepted");
+    };
+    assert!(e.to_string().contains("header of 4294967295 bytes"), "{e}");
+}
