@@ -11,8 +11,8 @@
 //!   operands (`add` two, `dot_general` two, `select` three, ...);
 //! * `return` in a function matches the function's result types; calls match
 //!   their callee's signature;
-//! * `stablehlo.reduce` (variadic: inputs then inits in the type list; the
-//!   pretty form `(%in init: %init), ...` interleaves them in the text), its
+//! * `stablehlo.reduce` (variadic: inputs then inits, in the type list and
+//!   in the IR's operands; the pretty text interleaves them), its
 //!   reducer's arguments (accumulator and element of input `i` share a type;
 //!   pretty `reducer(%acc0, %x0) (%acc1, %x1)`, generic
 //!   `^bb0(%acc0, %acc1, %x0, %x1)`), its return and result element types,
@@ -293,20 +293,12 @@ impl<'m> Verifier<'m> {
         }
     }
 
-    /// The order in which the signature lists an op's operands: text order,
-    /// except for the pretty variadic reduce, whose text interleaves
-    /// `(%in init: %init)` pairs but whose types list inputs, then inits.
+    /// The order in which the signature lists an op's operands: the IR's
+    /// operand order (the front end keeps a pretty variadic reduce's
+    /// operands as inputs, then inits, though its text interleaves
+    /// `(%in init: %init)` pairs).
     fn type_order(&self, op: Op) -> Vec<usize> {
-        let d = self.m.dfg.op(op);
-        let n = d.operands.len();
-        if d.name == "stablehlo.reduce" && d.form == OpForm::Pretty && n % 2 == 0 {
-            let k = n / 2;
-            return (0..k)
-                .map(|i| 2 * i)
-                .chain((0..k).map(|i| 2 * i + 1))
-                .collect();
-        }
-        (0..n).collect()
+        (0..self.m.dfg.op(op).operands.len()).collect()
     }
 
     /// Operand types against the types the op's signature states.
