@@ -403,8 +403,7 @@ pub fn entry_results(m: &Module) -> Result<Vec<Type>, WeightsError> {
         .ok_or(WeightsError::NoEntry)?;
     let ret = m
         .layout
-        .block(block)
-        .ops
+        .ops(block)
         .iter()
         .copied()
         .rfind(|&op| matches!(m.dfg.op(op).name.as_str(), "return" | "func.return"))

@@ -34,7 +34,7 @@ pub fn parse(source: Source) -> Result<Module, ParseError> {
         built.names,
     );
     checks::check_module(&module)?;
-    if module.layout.block(module.top).ops.is_empty() {
+    if module.layout.is_empty(module.top) {
         return Err(ParseError::at(
             &module.source,
             module.source.text().len(),

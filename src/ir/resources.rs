@@ -111,7 +111,10 @@ impl Module {
                     continue;
                 };
                 let mut pos = span.start;
-                for cut in cuts.iter().filter(|c| c.start >= span.start && c.end <= span.end) {
+                for cut in cuts
+                    .iter()
+                    .filter(|c| c.start >= span.start && c.end <= span.end)
+                {
                     if cut.start > pos {
                         pieces.push(Piece::Src(Span::new(pos, cut.start)));
                     }
@@ -166,7 +169,7 @@ impl Module {
 fn index_entries(m: &Module) -> Vec<ResourceEntry> {
     let mut out = Vec::new();
     let text = m.source.text();
-    for &op in &m.layout.block(m.top).ops {
+    for &op in m.layout.ops(m.top) {
         let d = m.dfg.op(op);
         if d.form != OpForm::Resource {
             continue;
@@ -251,7 +254,11 @@ mod tests {
     #[test]
     fn blobs_are_found_and_decoded() {
         let m = crate::front::parse_str("r.mlir", TEXT).expect("parses");
-        let names: Vec<&str> = m.resource_entries().iter().map(|e| e.name.as_str()).collect();
+        let names: Vec<&str> = m
+            .resource_entries()
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
         assert_eq!(names, ["w.a_1", "b"]);
         let c = m.ops_named("stablehlo.constant")[0];
         assert_eq!(m.dense_resource_name(c).as_deref(), Some("w.a_1"));
@@ -274,7 +281,10 @@ mod tests {
     #[test]
     fn dropping_keeps_the_section_well_formed() {
         let first = dropped(&["w.a_1"]);
-        assert!(first.contains("    builtin: {\n      b: \"0x040000000000C03F\"\n    }"), "{first}");
+        assert!(
+            first.contains("    builtin: {\n      b: \"0x040000000000C03F\"\n    }"),
+            "{first}"
+        );
         let last = dropped(&["b"]);
         assert!(
             last.contains("      w.a_1: \"0x040000000000803F00000040\"\n    }"),
