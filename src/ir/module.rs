@@ -633,3 +633,78 @@ impl Module {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::{ElemType, Type};
+
+    const TEXT: &str = "#loc1 = loc(\"params['w']\")\n#loc2 = loc(\"other\")\nmodule {\n  func.func @main(%a: tensor<2xf32> loc(#loc1), %b: tensor<2xf32>) -> tensor<2xf32> {\n    %0 = stablehlo.add %a, %b : tensor<2xf32> loc(#loc2)\n    %1 = stablehlo.multiply %0, %a : tensor<2xf32>\n    return %1 : tensor<2xf32>\n  }\n  func.func private @g(%x: tensor<2xf32>) -> tensor<2xf32> {\n    return %x : tensor<2xf32>\n  }\n}\n";
+
+    #[test]
+    fn indexes_follow_inserts_and_erasures() {
+        let mut m = crate::front::parse_str("i.mlir", TEXT).expect("parses");
+        assert_eq!(m.functions().len(), 2);
+        assert!(!m.is_called_symbol("g"));
+        assert_eq!(m.alias_value("#loc2"), Some("loc(\"other\")"));
+        assert_eq!(m.alias_value("#loc9"), None);
+        let add = m.ops_named("stablehlo.add")[0];
+        let a = m.dfg.op(add).operands[0];
+        let ty = m.dfg.ty(a).clone();
+        // A call placed by an edit is seen by the call-target index.
+        let call = m.insert_before(
+            add,
+            "func.call",
+            &[a],
+            &[ty],
+            "c",
+            vec![crate::ir::Piece::Text(" @g(".into())],
+        );
+        let at = TEXT.find("@g(").expect("symbol in text");
+        m.dfg.op_mut(call).symbol = Some(crate::ir::Span::new(at, at + 2));
+        assert!(m.is_called_symbol("g"));
+        m.erase_op(call);
+        assert!(!m.is_called_symbol("g"));
+        // Erasing a function drops it from the function index.
+        let g = m.functions()[1];
+        m.erase_op(g);
+        assert_eq!(m.functions().len(), 1);
+        assert_eq!(m.symbol(m.functions()[0]), Some("main"));
+    }
+
+    #[test]
+    fn argument_uses_survive_edits() {
+        let mut m = crate::front::parse_str("i.mlir", TEXT).expect("parses");
+        let ops_before = m.dfg.op_count();
+        assert_eq!(ops_before, m.walk().len());
+        let main = m.functions()[0];
+        let (a, b) = (m.dfg.op(main).decls[0], m.dfg.op(main).decls[1]);
+        let add = m.ops_named("stablehlo.add")[0];
+        let mul = m.ops_named("stablehlo.multiply")[0];
+        assert_eq!(m.dfg.uses(a), vec![(add, 0), (mul, 1)]);
+        assert_eq!(m.dfg.uses(b), vec![(add, 1)]);
+        // A convert inserted before the add; the add reads it instead of %a.
+        let c = crate::ir::stablehlo::convert(&mut m, add, a, ElemType::F16).expect("convert");
+        m.dfg.set_operand(add, 0, c);
+        assert_eq!(
+            m.dfg.uses(a),
+            vec![(mul, 1), (m.dfg.producer(c).unwrap(), 0)]
+        );
+        assert_eq!(m.next_op(m.dfg.producer(c).unwrap()), Some(add));
+        m.dfg.replace_uses(b, a, None);
+        assert!(!m.dfg.has_uses(b));
+        assert_eq!(m.dfg.uses(a).len(), 3);
+        assert_eq!(m.dfg.op_count(), ops_before + 1);
+        assert_eq!(m.dfg.op_count(), m.walk().len());
+        // A new argument gets uses like the parsed ones.
+        let z = m
+            .append_arg(
+                main,
+                "z",
+                Type::Tensor(m.dfg.ty(a).as_tensor().unwrap().clone()),
+            )
+            .expect("appended");
+        m.dfg.set_operand(mul, 0, z);
+        assert_eq!(m.dfg.uses(z), vec![(mul, 0)]);
+        assert_eq!(m.dfg.op_count(), m.walk().len());
+    }
+}
