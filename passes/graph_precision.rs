@@ -276,7 +276,7 @@ impl GraphPrecision {
         };
         let blocks = m.layout.region(region).blocks.clone();
         for block in blocks {
-            let ops = m.layout.block(block).ops.clone();
+            let ops = m.layout.ops(block).to_vec();
             st.bound = self.island_bound(m, &ops);
             for op in ops {
                 self.rewrite_op(m, func, op, &mut st);

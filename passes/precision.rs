@@ -340,7 +340,7 @@ impl MatmulPrecision {
                     ValueDef::Decl { op, .. } if m.dfg.op(op).name == "func.func" => {
                         m.first_body_op(op)?
                     }
-                    ValueDef::BlockArg { block, .. } => *m.layout.block(block).ops.first()?,
+                    ValueDef::BlockArg { block, .. } => m.layout.first(block)?,
                     ValueDef::Decl { .. } => chain.last().copied().unwrap_or(user),
                 };
                 let n = stablehlo::convert(m, anchor, src, self.narrow.clone())?;

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::ir::{Module, Op, OpForm, Value, ValueDef};
+use crate::ir::{Module, Op, Value, ValueDef};
 
 /// Ops that only move or select elements: retyping them changes nothing else.
 pub fn is_view_op(name: &str) -> bool {
@@ -75,12 +75,8 @@ fn is_called(m: &Module, func: Op) -> bool {
     if m.visibility(func) == Some("private") {
         return true;
     }
-    m.walk().into_iter().any(|op| {
-        let d = m.dfg.op(op);
-        d.form != OpForm::Alias
-            && (d.name == "func.call" || d.name == "call")
-            && m.symbol(op) == Some(name)
-    })
+    // The module indexes call targets once (see `Module::is_called_symbol`).
+    m.is_called_symbol(name)
 }
 
 /// The view closure of a root.

@@ -260,6 +260,9 @@ pub enum WeightsCommand {
         /// files written (without it, --to must be new or empty).
         #[arg(long)]
         force: bool,
+        /// No progress lines on stderr (errors only).
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Imports an MLX quantized checkpoint (4- or 8-bit affine, u32 words)
     /// into a graph: the quantized weight arguments become packed words plus
@@ -319,6 +322,9 @@ pub enum RunError {
     /// Tensor files could not be read or written.
     #[error("{0}")]
     Tensor(#[from] crate::tensor::TensorError),
+    /// A streaming weight conversion failed.
+    #[error("{0}")]
+    Convert(#[from] crate::weights::ConvertError),
     /// A decode-step rollout could not be run.
     #[error("{0}")]
     Rollout(#[from] crate::rollout::RolloutError),
@@ -426,14 +432,15 @@ pub fn main() -> i32 {
 }
 
 fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
-    let (rewritten, from, to, clamp, force) = match cmd {
+    let (rewritten, from, to, clamp, force, quiet) = match cmd {
         WeightsCommand::Convert {
             rewritten,
             from,
             to,
             clamp,
             force,
-        } => (rewritten, from, to, clamp, force),
+            quiet,
+        } => (rewritten, from, to, clamp, force, *quiet),
         WeightsCommand::ImportMlx {
             graph,
             checkpoint,
@@ -458,16 +465,73 @@ fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
     };
     let out = crate::tensor::SetOutput::prepare(to, *force)?;
     let module = front::parse(load(&rewritten.display().to_string())?)?;
-    let orig = crate::tensor::read_set(from)?;
+    let orig = crate::tensor::InputSet::open(from)?;
     let opts = crate::weights::ConvertOptions { clamp: *clamp };
-    let new = crate::weights::convert(&module, &orig, opts)?;
-    out.write(&new)?;
-    eprintln!(
-        "hlo-opt: wrote {} argument(s) to {}",
-        new.len(),
-        to.display()
-    );
+    let mut progress = Progress::new(quiet);
+    let n = crate::weights::convert_files(&module, &orig, &out, opts, &mut |done, total| {
+        progress.update(done, total)
+    })?;
+    progress.finish();
+    if !quiet {
+        eprintln!("hlo-opt: wrote {n} argument(s) to {}", to.display());
+    }
     Ok(())
+}
+
+/// Progress of `weights convert` on stderr: bytes read and the rate, at
+/// most once a second; one line rewritten in place on a terminal, plain
+/// lines otherwise; nothing when quiet.
+struct Progress {
+    quiet: bool,
+    terminal: bool,
+    start: std::time::Instant,
+    last: Option<std::time::Instant>,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(quiet: bool) -> Progress {
+        use std::io::IsTerminal;
+        Progress {
+            quiet,
+            terminal: std::io::stderr().is_terminal(),
+            start: std::time::Instant::now(),
+            last: None,
+            shown: false,
+        }
+    }
+
+    fn update(&mut self, done: u64, total: u64) {
+        let now = std::time::Instant::now();
+        let due = match self.last {
+            Some(t) => now.duration_since(t).as_secs_f64() >= 1.0,
+            None => now.duration_since(self.start).as_secs_f64() >= 1.0,
+        };
+        if self.quiet || !(due || (done == total && self.shown)) {
+            return;
+        }
+        self.last = Some(now);
+        self.shown = true;
+        let secs = now.duration_since(self.start).as_secs_f64().max(1e-9);
+        let line = format!(
+            "hlo-opt: converted {:.1} of {:.1} MB ({:.0}%), {:.0} MB/s",
+            done as f64 / 1e6,
+            total as f64 / 1e6,
+            100.0 * done as f64 / total.max(1) as f64,
+            done as f64 / 1e6 / secs
+        );
+        if self.terminal {
+            eprint!("\r{line}\x1b[K");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal && self.shown && !self.quiet {
+            eprintln!();
+        }
+    }
 }
 
 fn run_import_mlx(

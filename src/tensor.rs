@@ -271,9 +271,25 @@ impl HostTensor {
     /// The values as f32, for float tensors.
     pub fn to_f32(&self) -> Option<Vec<f32>> {
         match self.dtype {
-            DType::F32 | DType::F16 | DType::BF16 | DType::F64 => {
-                Some(self.to_f64().into_iter().map(|x| x as f32).collect())
-            }
+            DType::F32 => Some(
+                self.data
+                    .chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect(),
+            ),
+            DType::F16 => Some(
+                self.data
+                    .chunks_exact(2)
+                    .map(|b| f16::from_le_bytes([b[0], b[1]]).to_f32())
+                    .collect(),
+            ),
+            DType::BF16 => Some(
+                self.data
+                    .chunks_exact(2)
+                    .map(|b| bf16::from_le_bytes([b[0], b[1]]).to_f32())
+                    .collect(),
+            ),
+            DType::F64 => Some(self.to_f64().into_iter().map(|x| x as f32).collect()),
             _ => None,
         }
     }
@@ -299,18 +315,9 @@ impl HostTensor {
         if self.matches(ty) {
             return Some(self.clone());
         }
-        let t = ty.as_tensor()?;
-        let shape = t.static_shape()?;
-        let last = *shape.last()?;
-        let packed = DType::from_elem(&t.elem) == Some(DType::U4)
-            && self.dtype == DType::U8
-            && last % 2 == 0
-            && self.shape.len() == shape.len()
-            && self.shape[..shape.len() - 1] == shape[..shape.len() - 1]
-            && self.shape.last() == Some(&(last / 2));
-        packed.then(|| HostTensor {
-            dtype: DType::U4,
-            shape,
+        self.view().fit(ty).map(|t| HostTensor {
+            dtype: t.dtype,
+            shape: t.shape,
             data: self.data.clone(),
         })
     }
@@ -374,41 +381,12 @@ impl HostTensor {
         }
         let reader = std::io::Cursor::new(pre[..got].to_vec()).chain(reader);
         let npy = npyz::NpyFile::new(reader).map_err(io_err(path))?;
-        if npy.order() != npyz::Order::C {
-            return Err(fmt(
-                "Fortran-order arrays are not supported; save with C order".into(),
-            ));
-        }
-        let descr = npy.dtype().descr();
-        let dtype = DType::from_npy_descr(&descr).ok_or_else(|| {
-            fmt(format!(
-                "dtype {descr} is not supported (f32, f16, bf16, f64, i8-i64, u8, bool)"
-            ))
-        })?;
-        if descr.starts_with('>') {
-            return Err(fmt("big-endian arrays are not supported".into()));
-        }
-        let shape = npy.shape().to_vec();
+        let (dtype, shape) = npy_header(&npy, path)?;
         let mut data = Vec::new();
         npy.into_inner()
             .read_to_end(&mut data)
             .map_err(io_err(path))?;
-        // Checked: a header's shape is input, and (2**62,) must not wrap to 0.
-        let want = shape
-            .iter()
-            .try_fold(dtype.size() as u64, |acc, &d| acc.checked_mul(d))
-            .and_then(|n| usize::try_from(n).ok());
-        let Some(want) = want else {
-            return Err(fmt(format!(
-                "header shape {shape:?} is too large: its byte count overflows"
-            )));
-        };
-        if data.len() != want {
-            return Err(fmt(format!(
-                "holds {} data bytes, its header needs {want}",
-                data.len()
-            )));
-        }
+        check_npy_len(data.len(), dtype, &shape, path)?;
         Ok(HostTensor { dtype, shape, data })
     }
 
@@ -424,6 +402,98 @@ impl HostTensor {
     /// and the data. The header is written here rather than by npyz because
     /// npyz puts a trailing comma inside multi-dimensional shape tuples,
     /// which IREE's `.npy` reader rejects.
+    fn write_npy_to(&self, w: &mut impl Write) -> io::Result<()> {
+        self.view().write_npy_to(w)
+    }
+
+    /// The tensor as a [`TensorRef`] over its bytes.
+    pub fn view(&self) -> TensorRef<'_> {
+        TensorRef {
+            dtype: self.dtype,
+            shape: self.shape.clone(),
+            data: &self.data,
+        }
+    }
+}
+
+/// A tensor's bytes where they lie (a memory-mapped file, a buffer), with
+/// its dtype and shape: what [`InputSet`] hands out without copying.
+#[derive(Clone, Debug)]
+pub struct TensorRef<'a> {
+    /// Element type.
+    pub dtype: DType,
+    /// Shape (empty for a scalar).
+    pub shape: Vec<u64>,
+    /// Little-endian element bytes, row-major.
+    pub data: &'a [u8],
+}
+
+impl<'a> TensorRef<'a> {
+    /// This tensor read as the argument type `ty` takes it (see
+    /// [`HostTensor::fit`]); `None` when it does not fit.
+    pub fn fit(&self, ty: &Type) -> Option<TensorRef<'a>> {
+        if self.matches(ty) {
+            return Some(self.clone());
+        }
+        let t = ty.as_tensor()?;
+        let shape = t.static_shape()?;
+        let last = *shape.last()?;
+        let packed = DType::from_elem(&t.elem) == Some(DType::U4)
+            && self.dtype == DType::U8
+            && last % 2 == 0
+            && self.shape.len() == shape.len()
+            && self.shape[..shape.len() - 1] == shape[..shape.len() - 1]
+            && self.shape.last() == Some(&(last / 2));
+        packed.then(|| TensorRef {
+            dtype: DType::U4,
+            shape,
+            data: self.data,
+        })
+    }
+
+    /// A copy in host memory.
+    pub fn to_host(&self) -> HostTensor {
+        HostTensor {
+            dtype: self.dtype,
+            shape: self.shape.clone(),
+            data: self.data.to_vec(),
+        }
+    }
+
+    /// Whether it matches an IR type (shape and element type).
+    pub fn matches(&self, ty: &Type) -> bool {
+        match ty.as_tensor() {
+            Some(t) => {
+                t.static_shape().as_deref() == Some(&self.shape[..])
+                    && DType::from_elem(&t.elem) == Some(self.dtype)
+            }
+            None => false,
+        }
+    }
+
+    /// The dtype and shape files give this tensor (see
+    /// [`HostTensor::file_header`]).
+    pub fn file_header(&self) -> (DType, Vec<u64>) {
+        let mut shape = self.shape.clone();
+        if self.dtype != DType::U4 {
+            return (self.dtype, shape);
+        }
+        if let Some(last) = shape.last_mut() {
+            *last = last.div_ceil(2);
+        }
+        (DType::U8, shape)
+    }
+
+    /// Writes one `.npy` file.
+    pub fn write_npy(&self, path: &Path) -> Result<(), TensorError> {
+        let file = File::create(path).map_err(io_err(path))?;
+        let mut w = BufWriter::with_capacity(1 << 20, file);
+        self.write_npy_to(&mut w).map_err(io_err(path))?;
+        w.flush().map_err(io_err(path))
+    }
+
+    /// Writes the NPY 1.0 header numpy itself writes and the data (see
+    /// [`HostTensor::write_npy`]).
     fn write_npy_to(&self, w: &mut impl Write) -> io::Result<()> {
         // ui4 is written as its bytes (`HostTensor::file_header`).
         let (dtype, dims) = self.file_header();
@@ -449,12 +519,268 @@ impl HostTensor {
         w.write_all(b"\x93NUMPY\x01\x00")?;
         w.write_all(&(header.len() as u16).to_le_bytes())?;
         w.write_all(header.as_bytes())?;
-        w.write_all(&self.data)
+        w.write_all(self.data)
+    }
+}
+
+/// The dtype and shape an `.npy` header declares, refused when hlo-opt
+/// cannot read the data as it lies (Fortran order, big-endian, unknown dtype).
+fn npy_header<R: Read>(
+    npy: &npyz::NpyFile<R>,
+    path: &Path,
+) -> Result<(DType, Vec<u64>), TensorError> {
+    let fmt = |message: String| TensorError::Format {
+        path: path.display().to_string(),
+        message,
+    };
+    if npy.order() != npyz::Order::C {
+        return Err(fmt(
+            "Fortran-order arrays are not supported; save with C order".into(),
+        ));
+    }
+    let descr = npy.dtype().descr();
+    let dtype = DType::from_npy_descr(&descr).ok_or_else(|| {
+        fmt(format!(
+            "dtype {descr} is not supported (f32, f16, bf16, f64, i8-i64, u8, bool)"
+        ))
+    })?;
+    if descr.starts_with('>') {
+        return Err(fmt("big-endian arrays are not supported".into()));
+    }
+    Ok((dtype, npy.shape().to_vec()))
+}
+
+fn check_npy_len(len: usize, dtype: DType, shape: &[u64], path: &Path) -> Result<(), TensorError> {
+    // Checked: a header's shape is input, and (2**62,) must not wrap to 0.
+    let want = shape
+        .iter()
+        .try_fold(dtype.size() as u64, |acc, &d| acc.checked_mul(d))
+        .and_then(|n| usize::try_from(n).ok());
+    let Some(want) = want else {
+        return Err(TensorError::Format {
+            path: path.display().to_string(),
+            message: format!("header shape {shape:?} is too large: its byte count overflows"),
+        });
+    };
+    if len != want {
+        return Err(TensorError::Format {
+            path: path.display().to_string(),
+            message: format!("holds {len} data bytes, its header needs {want}"),
+        });
+    }
+    Ok(())
+}
+
+/// Original inputs read one tensor at a time: each `.npy` file of a folder
+/// and a `.safetensors` file are memory-mapped (nothing is copied until a
+/// conversion reads it), a `.npz` member is read when asked for. Names and
+/// order are those of [`read_set`].
+pub struct InputSet {
+    names: Vec<String>,
+    kind: InputKind,
+}
+
+enum InputKind {
+    /// One `.npy` file per tensor.
+    Npy(Vec<PathBuf>),
+    /// A `.npz` archive.
+    Npz(PathBuf),
+    /// A memory-mapped `.safetensors` file: per tensor its dtype, shape and
+    /// byte range in the map.
+    Safetensors {
+        path: PathBuf,
+        map: memmap2::Mmap,
+        entries: Vec<(DType, Vec<u64>, std::ops::Range<usize>)>,
+    },
+}
+
+/// Maps a file for reading.
+fn map_file(path: &Path) -> Result<memmap2::Mmap, TensorError> {
+    let file = File::open(path).map_err(io_err(path))?;
+    // SAFETY: the map is only read; a file changed by another process while
+    // hlo-opt reads it gives wrong numbers, as reading it would.
+    unsafe { memmap2::Mmap::map(&file) }.map_err(io_err(path))
+}
+
+impl InputSet {
+    /// Opens a folder of `.npy` files (sorted by name), one `.npy` file, a
+    /// `.npz` archive or a `.safetensors` file, reading only names (and the
+    /// safetensors header).
+    pub fn open(path: &Path) -> Result<InputSet, TensorError> {
+        let stem = |f: &Path| {
+            f.file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        };
+        if path.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(io_err(path))?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "npy"))
+                .collect();
+            files.sort();
+            return Ok(InputSet {
+                names: files.iter().map(|f| stem(f)).collect(),
+                kind: InputKind::Npy(files),
+            });
+        }
+        match path.extension().and_then(|x| x.to_str()) {
+            Some("npz") => Ok(InputSet {
+                names: npz_names(path)?,
+                kind: InputKind::Npz(path.to_path_buf()),
+            }),
+            Some("npy") => Ok(InputSet {
+                names: vec!["arg000".into()],
+                kind: InputKind::Npy(vec![path.to_path_buf()]),
+            }),
+            Some("safetensors") => {
+                let fmt = |message: String| TensorError::Format {
+                    path: path.display().to_string(),
+                    message,
+                };
+                let map = map_file(path)?;
+                let (header, meta) = safetensors::SafeTensors::read_metadata(&map[..])
+                    .map_err(|e| fmt(e.to_string()))?;
+                // Checks offsets and sizes against the file.
+                safetensors::SafeTensors::deserialize(&map[..]).map_err(|e| fmt(e.to_string()))?;
+                let base = 8 + header;
+                let mut list: Vec<(usize, String, DType, Vec<u64>, std::ops::Range<usize>)> =
+                    Vec::new();
+                for (name, info) in meta.tensors() {
+                    let dtype = DType::from_safetensors(info.dtype).ok_or_else(|| {
+                        fmt(format!("{name}: dtype {:?} is not supported", info.dtype))
+                    })?;
+                    let (a, b) = info.data_offsets;
+                    list.push((
+                        a,
+                        name,
+                        dtype,
+                        info.shape.iter().map(|&d| d as u64).collect(),
+                        base + a..base + b,
+                    ));
+                }
+                list.sort_by(|x, y| (x.0, &x.1).cmp(&(y.0, &y.1)));
+                Ok(InputSet {
+                    names: list.iter().map(|e| e.1.clone()).collect(),
+                    kind: InputKind::Safetensors {
+                        path: path.to_path_buf(),
+                        map,
+                        entries: list.into_iter().map(|e| (e.2, e.3, e.4)).collect(),
+                    },
+                })
+            }
+            _ => Err(TensorError::Format {
+                path: path.display().to_string(),
+                message: "expected a folder of .npy files, a .npz archive or a .safetensors file"
+                    .into(),
+            }),
+        }
+    }
+
+    /// The tensors' names, in order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// How many tensors it holds.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether it holds no tensor.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// Calls `f` with tensor `i` where it lies (a memory map, or for a
+    /// `.npz` member a buffer read for this call and dropped after it).
+    pub fn with<R>(&self, i: usize, f: impl FnOnce(TensorRef<'_>) -> R) -> Result<R, TensorError> {
+        match &self.kind {
+            InputKind::Npy(files) => {
+                let path = &files[i];
+                let map = map_file(path)?;
+                let npy = npyz::NpyFile::new(&map[..]).map_err(io_err(path))?;
+                let (dtype, shape) = npy_header(&npy, path)?;
+                let data: &[u8] = npy.into_inner();
+                check_npy_len(data.len(), dtype, &shape, path)?;
+                Ok(f(TensorRef { dtype, shape, data }))
+            }
+            InputKind::Npz(path) => {
+                let mut npz = npyz::npz::NpzArchive::open(path).map_err(io_err(path))?;
+                let name = &self.names[i];
+                let npy = npz.by_name(name).map_err(io_err(path))?.ok_or_else(|| {
+                    TensorError::Format {
+                        path: path.display().to_string(),
+                        message: format!("array {name} vanished"),
+                    }
+                })?;
+                let t = tensor_from_npyfile(npy, path)?;
+                Ok(f(t.view()))
+            }
+            InputKind::Safetensors { map, entries, path } => {
+                let (dtype, shape, range) = &entries[i];
+                let data = map.get(range.clone()).ok_or_else(|| TensorError::Format {
+                    path: path.display().to_string(),
+                    message: format!("{}: data beyond the end of the file", self.names[i]),
+                })?;
+                Ok(f(TensorRef {
+                    dtype: *dtype,
+                    shape: shape.clone(),
+                    data,
+                }))
+            }
+        }
+    }
+
+    /// Tensor `i`'s dtype and shape, read from its header only.
+    pub fn header(&self, i: usize) -> Result<(DType, Vec<u64>), TensorError> {
+        match &self.kind {
+            InputKind::Npy(files) => {
+                let path = &files[i];
+                let file = File::open(path).map_err(io_err(path))?;
+                let npy = npyz::NpyFile::new(BufReader::new(file)).map_err(io_err(path))?;
+                npy_header(&npy, path)
+            }
+            InputKind::Npz(path) => {
+                let mut npz = npyz::npz::NpzArchive::open(path).map_err(io_err(path))?;
+                let name = &self.names[i];
+                let npy = npz.by_name(name).map_err(io_err(path))?.ok_or_else(|| {
+                    TensorError::Format {
+                        path: path.display().to_string(),
+                        message: format!("array {name} vanished"),
+                    }
+                })?;
+                npy_header(&npy, path)
+            }
+            InputKind::Safetensors { entries, .. } => Ok((entries[i].0, entries[i].1.clone())),
+        }
     }
 }
 
 /// Named tensors in order.
 pub type TensorSet = Vec<(String, HostTensor)>;
+
+/// The arrays of a `.npz` archive in the order they are stored (the order
+/// `np.savez` wrote them in).
+fn npz_names(path: &Path) -> Result<Vec<String>, TensorError> {
+    let file = File::open(path).map_err(io_err(path))?;
+    let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(|e| TensorError::Format {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    let mut names = Vec::with_capacity(zip.len());
+    for i in 0..zip.len() {
+        let entry = zip.by_index_raw(i).map_err(|e| TensorError::Format {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        if let Some(name) = npyz::npz::array_name_from_file_name(entry.name()) {
+            names.push(name.to_string());
+        }
+    }
+    Ok(names)
+}
 
 /// Reads a folder of `.npy` files (sorted by name), a `.npz` archive, or one `.npy` file.
 pub fn read_set(path: &Path) -> Result<TensorSet, TensorError> {
@@ -480,7 +806,7 @@ pub fn read_set(path: &Path) -> Result<TensorSet, TensorError> {
     match path.extension().and_then(|x| x.to_str()) {
         Some("npz") => {
             let mut npz = npyz::npz::NpzArchive::open(path).map_err(io_err(path))?;
-            let names: Vec<String> = npz.array_names().map(|s| s.to_string()).collect();
+            let names = npz_names(path)?;
             let mut out = Vec::new();
             for name in names {
                 let npy = npz.by_name(&name).map_err(io_err(path))?.ok_or_else(|| {
@@ -601,6 +927,9 @@ pub fn write_set(path: &Path, set: &TensorSet, force: bool) -> Result<(), Tensor
     SetOutput::prepare(path, force)?.write(set)
 }
 
+/// A sink that takes tensors one at a time ([`SetOutput::write_each`]).
+pub type Emit<'e> = dyn FnMut(&str, TensorRef<'_>) -> io::Result<()> + 'e;
+
 /// Where [`write_set`] writes, checked before the work that makes the
 /// tensors: a `.npz` or `.safetensors` file, or a folder of `.npy` files.
 #[derive(Debug)]
@@ -622,6 +951,54 @@ impl SetOutput {
             Some("safetensors") => SetOutput::Safetensors(OutputFile::prepare(path)?),
             _ => SetOutput::Folder(OutputDir::prepare(path, force)?),
         })
+    }
+
+    /// Writes tensors one at a time: `make` gets a sink and hands it each
+    /// tensor in order, which is written out before `make` goes on (folders
+    /// and `.npz`; a `.safetensors` file, whose header comes first, is
+    /// assembled in memory and written at the end). An error from `make` or
+    /// the sink leaves nothing written.
+    pub fn write_each(
+        &self,
+        make: &mut dyn FnMut(&mut Emit<'_>) -> io::Result<()>,
+    ) -> Result<(), TensorError> {
+        match self {
+            SetOutput::Folder(out) => Ok(out.write(|staging| {
+                let mut names = Vec::new();
+                make(&mut |name: &str, t: TensorRef<'_>| {
+                    let file = format!("{name}.npy");
+                    t.write_npy(&staging.join(&file))
+                        .map_err(|e| io::Error::other(e.to_string()))?;
+                    names.push(file);
+                    Ok(())
+                })?;
+                Ok(names)
+            })?),
+            SetOutput::Npz(out) => {
+                out.write(|file| {
+                    let mut zip = zip::ZipWriter::new(BufWriter::with_capacity(1 << 20, file));
+                    let options = zip::write::FileOptions::default()
+                        .compression_method(zip::CompressionMethod::Stored)
+                        .large_file(true);
+                    make(&mut |name: &str, t: TensorRef<'_>| {
+                        zip.start_file(format!("{name}.npy"), options)
+                            .map_err(io::Error::other)?;
+                        t.write_npy_to(&mut zip)
+                    })?;
+                    zip.finish().map_err(io::Error::other)?.flush()
+                })?;
+                Ok(())
+            }
+            SetOutput::Safetensors(out) => {
+                let mut set = TensorSet::new();
+                make(&mut |name: &str, t: TensorRef<'_>| {
+                    set.push((name.to_string(), t.to_host()));
+                    Ok(())
+                })
+                .map_err(io_err(out.path()))?;
+                write_safetensors(out, &set)
+            }
+        }
     }
 
     /// Writes the tensors.
@@ -729,9 +1106,158 @@ pub fn narrow_f32(values: &[f32], to: DType, clamp: bool) -> Result<Vec<u8>, Out
     Ok(out)
 }
 
+/// [`narrow_f32`] of f32 values given as little-endian bytes, split over
+/// `threads` threads (the same bytes, and the same first out-of-range
+/// element, as one thread would give).
+pub fn narrow_f32_bytes(
+    src: &[u8],
+    to: DType,
+    clamp: bool,
+    threads: usize,
+) -> Result<Vec<u8>, OutOfRange> {
+    let n = src.len() / 4;
+    let mut out = vec![0u8; n * 2];
+    let threads = threads.clamp(1, 16).min(n.div_ceil(1 << 16).max(1));
+    let per = n.div_ceil(threads).max(1);
+    let results: Vec<Result<(), OutOfRange>> = std::thread::scope(|s| {
+        let handles: Vec<_> = src[..n * 4]
+            .chunks(per * 4)
+            .zip(out.chunks_mut(per * 2))
+            .enumerate()
+            .map(|(k, (input, output))| {
+                s.spawn(move || narrow_block(input, output, to, clamp, k * per))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    for r in results {
+        r?;
+    }
+    Ok(out)
+}
+
+/// Narrows `input` (f32 bytes) into `output` (2 bytes per element); `base`
+/// is the index of the first element, for errors.
+fn narrow_block(
+    input: &[u8],
+    output: &mut [u8],
+    to: DType,
+    clamp: bool,
+    base: usize,
+) -> Result<(), OutOfRange> {
+    use half::slice::HalfFloatSliceExt;
+    const BLOCK: usize = 4096;
+    let max = match to {
+        DType::BF16 => bf16::MAX.to_f32(),
+        _ => f16::MAX.to_f32(),
+    };
+    let mut vals = [0f32; BLOCK];
+    let mut halves = [f16::ZERO; BLOCK];
+    for (b, (inp, outp)) in input
+        .chunks(BLOCK * 4)
+        .zip(output.chunks_mut(BLOCK * 2))
+        .enumerate()
+    {
+        let len = inp.len() / 4;
+        for (v, x) in vals.iter_mut().zip(inp.chunks_exact(4)) {
+            *v = f32::from_le_bytes([x[0], x[1], x[2], x[3]]);
+        }
+        for (i, v) in vals[..len].iter_mut().enumerate() {
+            if v.is_finite() && v.abs() > max {
+                if !clamp {
+                    return Err(OutOfRange {
+                        index: base + b * BLOCK + i,
+                        value: *v,
+                        max,
+                    });
+                }
+                *v = v.clamp(-max, max);
+            }
+        }
+        match to {
+            DType::BF16 => {
+                for (o, v) in outp.chunks_exact_mut(2).zip(&vals[..len]) {
+                    o.copy_from_slice(&bf16::from_f32(*v).to_bits().to_le_bytes());
+                }
+            }
+            _ => {
+                halves[..len].convert_from_f32_slice(&vals[..len]);
+                for (o, h) in outp.chunks_exact_mut(2).zip(&halves[..len]) {
+                    o.copy_from_slice(&h.to_bits().to_le_bytes());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn threaded_narrowing_matches_one_thread() {
+        let mut values: Vec<f32> = (0..200_000)
+            .map(|i| ((i as f32) * 0.37).sin() * 1000.0 + i as f32 * 1e-3)
+            .collect();
+        values.extend([f32::NAN, f32::INFINITY, -0.0, 1e-8, 65500.0, -65504.0]);
+        let bytes: Vec<u8> = values.iter().flat_map(|x| x.to_le_bytes()).collect();
+        for to in [DType::F16, DType::BF16] {
+            let one = narrow_f32(&values, to, false).unwrap();
+            for threads in [1, 2, 3] {
+                assert_eq!(narrow_f32_bytes(&bytes, to, false, threads).unwrap(), one);
+            }
+        }
+        // The first out-of-range element is reported, whichever thread finds it.
+        values[150_000] = 1e6;
+        values[190_000] = -1e7;
+        let bytes: Vec<u8> = values.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let want = narrow_f32(&values, DType::F16, false).unwrap_err();
+        let got = narrow_f32_bytes(&bytes, DType::F16, false, 2).unwrap_err();
+        assert_eq!((got.index, got.value), (want.index, want.value));
+        assert_eq!(
+            narrow_f32_bytes(&bytes, DType::F16, true, 2).unwrap(),
+            narrow_f32(&values, DType::F16, true).unwrap()
+        );
+    }
+
+    #[test]
+    fn input_sets_read_every_form_like_read_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let set: TensorSet = vec![
+            (
+                "arg000".into(),
+                HostTensor::from_f32(vec![2, 3], &[1., 2., 3., 4., 5., 6.]),
+            ),
+            (
+                "arg001".into(),
+                HostTensor {
+                    dtype: DType::I32,
+                    shape: vec![],
+                    data: 7i32.to_le_bytes().to_vec(),
+                },
+            ),
+        ];
+        for name in ["w", "w.npz", "w.safetensors"] {
+            let path = dir.path().join(name);
+            write_set(&path, &set, false).unwrap();
+            let want = read_set(&path).unwrap();
+            let inputs = InputSet::open(&path).unwrap();
+            assert_eq!(inputs.len(), want.len(), "{name}");
+            for (i, (n, t)) in want.iter().enumerate() {
+                assert_eq!(&inputs.names()[i], n, "{name}");
+                assert_eq!(inputs.with(i, |r| r.to_host()).unwrap(), *t, "{name}");
+                assert_eq!(
+                    inputs.header(i).unwrap(),
+                    (t.dtype, t.shape.clone()),
+                    "{name}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn ui4_travels_through_files_as_its_bytes() {

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use crate::affine::Storage;
 use crate::front::parse_type;
 use crate::ir::{Module, Op, Type, Value};
-use crate::tensor::{DType, HostTensor, TensorSet};
+use crate::tensor::{DType, HostTensor, InputSet, SetOutput, TensorError, TensorRef, TensorSet};
 
 /// Why weights could not be converted.
 #[derive(Debug, thiserror::Error)]
@@ -44,6 +44,17 @@ pub enum WeightsError {
         /// What is wrong.
         message: String,
     },
+}
+
+/// Why a streaming conversion ([`convert_files`]) failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ConvertError {
+    /// The program or an input does not fit.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// An input could not be read or an output written.
+    #[error(transparent)]
+    Tensor(#[from] TensorError),
 }
 
 /// How one argument of the rewritten function is made.
@@ -217,17 +228,173 @@ pub fn convert(
 /// argument's location, as JAX names parameters), else by `argNNN` / `N`
 /// key, else by position when the keys are neither.
 fn pick<'a>(set: &'a TensorSet, index: usize, name: &str) -> Option<&'a HostTensor> {
-    if let Some((_, t)) = set.iter().find(|(n, _)| n == name) {
-        return Some(t);
+    let names: Vec<&str> = set.iter().map(|(n, _)| n.as_str()).collect();
+    pick_index(&names, index, name).map(|i| &set[i].1)
+}
+
+/// [`pick`] over names: the position of the input.
+fn pick_index<S: AsRef<str>>(names: &[S], index: usize, name: &str) -> Option<usize> {
+    if let Some(i) = names.iter().position(|n| n.as_ref() == name) {
+        return Some(i);
     }
     let positional = |n: &str| n.strip_prefix("arg").unwrap_or(n).parse::<usize>().ok();
-    if let Some((_, t)) = set.iter().find(|(n, _)| positional(n) == Some(index)) {
-        return Some(t);
+    if let Some(i) = names
+        .iter()
+        .position(|n| positional(n.as_ref()) == Some(index))
+    {
+        return Some(i);
     }
-    if set.iter().all(|(n, _)| positional(n).is_some()) {
+    if names.iter().all(|n| positional(n.as_ref()).is_some()) {
         return None;
     }
-    set.get(index).map(|(_, t)| t)
+    (index < names.len()).then_some(index)
+}
+
+/// How many threads a conversion may use.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Makes the rewritten function's inputs from the original files and writes
+/// them to `out`, one argument at a time: each input is read where it lies
+/// ([`InputSet`]: memory-mapped), converted, written and dropped, so that
+/// memory holds about one input and its output, never the whole set (a
+/// `.safetensors` output, whose header lists every tensor first, is the
+/// exception: it is assembled in memory). Every input is checked (present,
+/// its type) before anything is written. `progress` gets the bytes read so
+/// far and in all after each argument. Returns how many arguments were written.
+pub fn convert_files(
+    m: &Module,
+    orig: &InputSet,
+    out: &SetOutput,
+    opts: ConvertOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<usize, ConvertError> {
+    let recipes = recipes(m)?;
+    let mut sources = Vec::with_capacity(recipes.len());
+    let mut total = 0u64;
+    for r in &recipes {
+        let arg_err = |message: String| WeightsError::Argument {
+            index: r.from,
+            name: r.name.clone(),
+            message,
+        };
+        let i = pick_index(orig.names(), r.from, &r.name).ok_or_else(|| {
+            arg_err(format!(
+                "missing: {} input(s) given, the original function needs at least {}",
+                orig.len(),
+                r.from + 1
+            ))
+        })?;
+        let (dtype, shape) = orig.header(i)?;
+        if let Some(t) = &r.orig_type {
+            let view = TensorRef {
+                dtype,
+                shape: shape.clone(),
+                data: &[],
+            };
+            if !view.matches(t) {
+                return Err(arg_err(format!(
+                    "given {} {:?}, expected {t}",
+                    dtype.mlir_name(),
+                    shape
+                ))
+                .into());
+            }
+        }
+        total += dtype.bytes_for(shape.iter().product::<u64>() as usize) as u64;
+        sources.push(i);
+    }
+    let mut failure: Option<ConvertError> = None;
+    let mut done = 0u64;
+    let written = out.write_each(&mut |emit| {
+        for (k, (r, &i)) in recipes.iter().zip(&sources).enumerate() {
+            let name = format!("arg{k:03}");
+            let result = orig.with(i, |t| {
+                let bytes = t.data.len() as u64;
+                match make_arg(r, t, opts) {
+                    Ok(Made::Borrowed(t)) => Ok(emit(&name, t).map(|()| bytes)),
+                    Ok(Made::Owned(t)) => Ok(emit(&name, t.view()).map(|()| bytes)),
+                    Err(e) => Err(e),
+                }
+            });
+            match result {
+                Ok(Ok(write)) => {
+                    done += write?;
+                    progress(done, total);
+                }
+                Ok(Err(e)) => {
+                    failure = Some(e.into());
+                    return Err(std::io::Error::other("conversion failed"));
+                }
+                Err(e) => {
+                    failure = Some(e.into());
+                    return Err(std::io::Error::other("reading an input failed"));
+                }
+            }
+        }
+        Ok(())
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    written?;
+    Ok(recipes.len())
+}
+
+/// One made argument: the input as it lies, or a new tensor.
+enum Made<'a> {
+    Borrowed(TensorRef<'a>),
+    Owned(HostTensor),
+}
+
+/// Makes one argument from its input `t` by its recipe.
+fn make_arg<'a>(
+    r: &ArgRecipe,
+    t: TensorRef<'a>,
+    opts: ConvertOptions,
+) -> Result<Made<'a>, WeightsError> {
+    let arg_err = |message: String| WeightsError::Argument {
+        index: r.from,
+        name: r.name.clone(),
+        message,
+    };
+    let made = match r.steps.as_slice() {
+        [] => match t.fit(&r.ty) {
+            Some(f) => Made::Borrowed(f),
+            None => Made::Borrowed(t),
+        },
+        [first, rest @ ..] => {
+            let mut h = match first.as_str() {
+                // The common case reads the mapped input directly.
+                "convert(f16)" => narrow_ref(&t, DType::F16, opts).map_err(&arg_err)?,
+                "convert(bf16)" => narrow_ref(&t, DType::BF16, opts).map_err(&arg_err)?,
+                step => apply_step(t.to_host(), step, opts).map_err(&arg_err)?,
+            };
+            for step in rest {
+                h = apply_step(h, step, opts).map_err(&arg_err)?;
+            }
+            // ui4 tensors come from files as their bytes (`HostTensor::fit`).
+            Made::Owned(h.fit(&r.ty).unwrap_or(h))
+        }
+    };
+    let (dtype, shape) = match &made {
+        Made::Borrowed(t) => (t.dtype, &t.shape),
+        Made::Owned(t) => (t.dtype, &t.shape),
+    };
+    let ok = match &made {
+        Made::Borrowed(t) => t.matches(&r.ty),
+        Made::Owned(t) => t.matches(&r.ty),
+    };
+    if !ok {
+        return Err(arg_err(format!(
+            "made {} {:?}, but the rewritten function takes {}",
+            dtype.mlir_name(),
+            shape,
+            r.ty
+        )));
+    }
+    Ok(made)
 }
 
 fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTensor, String> {
@@ -382,14 +549,24 @@ pub fn transpose(t: &HostTensor, perm: &[usize]) -> Result<HostTensor, String> {
 }
 
 fn narrow(t: HostTensor, to: DType, opts: ConvertOptions) -> Result<HostTensor, String> {
-    let values = t.to_f32().ok_or_else(|| {
-        format!(
-            "cannot convert {} to {}",
-            t.dtype.mlir_name(),
-            to.mlir_name()
-        )
-    })?;
-    let data = crate::tensor::narrow_f32(&values, to, opts.clamp).map_err(|e| {
+    narrow_ref(&t.view(), to, opts)
+}
+
+/// Narrows a float tensor where it lies (f32 on every core, without a copy).
+fn narrow_ref(t: &TensorRef<'_>, to: DType, opts: ConvertOptions) -> Result<HostTensor, String> {
+    let data = if t.dtype == DType::F32 {
+        crate::tensor::narrow_f32_bytes(t.data, to, opts.clamp, threads())
+    } else {
+        let values = t.to_host().to_f32().ok_or_else(|| {
+            format!(
+                "cannot convert {} to {}",
+                t.dtype.mlir_name(),
+                to.mlir_name()
+            )
+        })?;
+        crate::tensor::narrow_f32(&values, to, opts.clamp)
+    };
+    let data = data.map_err(|e| {
         format!(
             "element {} is {:e}, beyond {}'s range (largest {:e}); rerun with --clamp to clamp",
             e.index,
@@ -400,7 +577,7 @@ fn narrow(t: HostTensor, to: DType, opts: ConvertOptions) -> Result<HostTensor, 
     })?;
     Ok(HostTensor {
         dtype: to,
-        shape: t.shape,
+        shape: t.shape.clone(),
         data,
     })
 }
@@ -417,8 +594,7 @@ pub fn entry_results(m: &Module) -> Result<Vec<Type>, WeightsError> {
         .ok_or(WeightsError::NoEntry)?;
     let ret = m
         .layout
-        .block(block)
-        .ops
+        .ops(block)
         .iter()
         .copied()
         .rfind(|&op| matches!(m.dfg.op(op).name.as_str(), "return" | "func.return"))

@@ -24,7 +24,7 @@ fn dump_block(module: &Module, b: Block, depth: usize, out: &mut String) {
         let args: Vec<String> = data.args.iter().map(|&v| value_text(module, v)).collect();
         let _ = writeln!(out, "{pad}^block({})", args.join(", "));
     }
-    for &op in &data.ops {
+    for &op in module.layout.ops(b) {
         let d = module.dfg.op(op);
         let results: Vec<String> = d.results.iter().map(|&v| value_text(module, v)).collect();
         let operands: Vec<String> = d

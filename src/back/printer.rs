@@ -105,7 +105,7 @@ impl Printer<'_> {
         for piece in &data.header {
             self.piece(None, piece, out)?;
         }
-        for &op in &data.ops {
+        for &op in self.m.layout.ops(b) {
             self.op(op, out)?;
         }
         Ok(())

@@ -135,7 +135,7 @@ impl<'s> Builder<'s> {
                     let b = match block.take() {
                         // The first header names the entry block, if it is still empty.
                         Some(b)
-                            if self.layout.block(b).ops.is_empty()
+                            if self.layout.is_empty(b)
                                 && self.layout.block(b).header.is_empty() =>
                         {
                             b
@@ -156,7 +156,7 @@ impl<'s> Builder<'s> {
                         }
                     };
                     let leading = pending_leading.take().unwrap_or_default();
-                    let pos = self.layout.block(b).ops.len();
+                    let pos = self.layout.len(b);
                     let op = self.create_op(b, leading, &item)?;
                     todo.push((op, pos, item));
                 }
@@ -323,8 +323,8 @@ impl<'s> Builder<'s> {
         data.block = Some(block);
         data.pieces = vec![Piece::Src(span)];
         let op = self.dfg.add_op(data);
-        let pos = self.layout.block(block).ops.len();
-        self.layout.block_mut(block).ops.push(op);
+        let pos = self.layout.len(block);
+        self.layout.push_op(block, op);
         if item.as_rule() != Rule::operation {
             return Ok(op);
         }

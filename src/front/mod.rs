@@ -61,7 +61,7 @@ pub fn parse_unverified(source: Source) -> Result<Module, ParseError> {
     );
     reduce_operands_in_op_order(&mut module);
     checks::check_module(&module)?;
-    if module.layout.block(module.top).ops.is_empty() {
+    if module.layout.is_empty(module.top) {
         return Err(ParseError::at(
             &module.source,
             module.source.text().len(),

@@ -2,7 +2,7 @@
 //! every SSA use is an edge from the operation that defines the value to the
 //! operation that reads it. Order lives elsewhere ([`super::Layout`]).
 
-use petgraph::stable_graph::{EdgeIndex, StableDiGraph};
+use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableDiGraph};
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
@@ -209,10 +209,23 @@ impl ValueData {
 }
 
 /// The data-flow graph: operations, values and use edges.
+///
+/// A use edge runs from the node that carries the value's uses to the user.
+/// For an operation's result that is the operation's node. A value an
+/// operation declares (a function's argument) or a block argument gets a
+/// node of its own, a *carrier*, which is not an operation (it is in no
+/// block and [`DataFlowGraph::op_count`] does not count it): a function with
+/// thousands of arguments would otherwise carry every argument's uses on
+/// one node, and petgraph finds and unlinks an edge in time linear in its
+/// source node's edge count.
 #[derive(Default)]
 pub struct DataFlowGraph {
     graph: StableDiGraph<OpData, Use, u32>,
     values: Vec<ValueData>,
+    /// Per value: its carrier node, for values that are not results.
+    carriers: Vec<Option<NodeIndex<u32>>>,
+    /// How many carrier nodes the graph holds.
+    carrier_count: usize,
 }
 
 impl DataFlowGraph {
@@ -224,8 +237,24 @@ impl DataFlowGraph {
     /// Adds a value to the arena.
     pub fn add_value(&mut self, data: ValueData) -> Value {
         let v = Value(self.values.len() as u32);
+        let carrier = match data.def {
+            ValueDef::Result { .. } => None,
+            ValueDef::Decl { .. } | ValueDef::BlockArg { .. } => {
+                self.carrier_count += 1;
+                Some(self.graph.add_node(OpData::new("", OpForm::Pretty)))
+            }
+        };
         self.values.push(data);
+        self.carriers.push(carrier);
         v
+    }
+
+    /// The node whose outgoing edges are the uses of `v`.
+    fn use_source(&self, v: Value) -> NodeIndex<u32> {
+        match self.carriers.get(v.0 as usize) {
+            Some(Some(c)) => *c,
+            _ => self.value(v).origin.0,
+        }
     }
 
     /// The operation's data.
@@ -262,9 +291,8 @@ impl DataFlowGraph {
     pub fn push_operand(&mut self, op: Op, v: Value) {
         let operand = self.graph[op.0].operands.len() as u32;
         self.graph[op.0].operands.push(v);
-        let origin = self.value(v).origin;
-        self.graph
-            .add_edge(origin.0, op.0, Use { value: v, operand });
+        let source = self.use_source(v);
+        self.graph.add_edge(source, op.0, Use { value: v, operand });
     }
 
     fn use_edge(&self, op: Op, operand: u32) -> Option<EdgeIndex<u32>> {
@@ -288,9 +316,9 @@ impl DataFlowGraph {
                 }
             }
         }
-        let origin = self.value(v).origin;
+        let source = self.use_source(v);
         self.graph.add_edge(
-            origin.0,
+            source,
             op.0,
             Use {
                 value: v,
@@ -340,13 +368,13 @@ impl DataFlowGraph {
 
     /// Every use of `v`: the user and the operand index, in no particular order.
     pub fn uses(&self, v: Value) -> Vec<(Op, usize)> {
-        let origin = self.value(v).origin;
-        if !self.graph.contains_node(origin.0) {
+        let source = self.use_source(v);
+        if !self.graph.contains_node(source) {
             return Vec::new();
         }
         let mut uses: Vec<(Op, usize)> = self
             .graph
-            .edges_directed(origin.0, Direction::Outgoing)
+            .edges_directed(source, Direction::Outgoing)
             .filter(|e| e.weight().value == v)
             .map(|e| (Op(e.target()), e.weight().operand as usize))
             .collect();
@@ -356,11 +384,11 @@ impl DataFlowGraph {
 
     /// Whether `v` is read anywhere.
     pub fn has_uses(&self, v: Value) -> bool {
-        let origin = self.value(v).origin;
-        self.graph.contains_node(origin.0)
+        let source = self.use_source(v);
+        self.graph.contains_node(source)
             && self
                 .graph
-                .edges_directed(origin.0, Direction::Outgoing)
+                .edges_directed(source, Direction::Outgoing)
                 .any(|e| e.weight().value == v)
     }
 
@@ -373,17 +401,27 @@ impl DataFlowGraph {
         }
     }
 
-    /// Removes an operation and its use edges. Its results must be unused.
+    /// Removes an operation and its use edges (with the carriers of the
+    /// values it declares). Its results must be unused.
     pub fn remove_op(&mut self, op: Op) -> Option<OpData> {
-        self.graph.remove_node(op.0)
+        let data = self.graph.remove_node(op.0)?;
+        for &v in &data.decls {
+            if let Some(c) = self.carriers.get_mut(v.0 as usize).and_then(Option::take) {
+                self.graph.remove_node(c);
+                self.carrier_count -= 1;
+            }
+        }
+        Some(data)
     }
 
     /// The number of operations.
     pub fn op_count(&self) -> usize {
-        self.graph.node_count()
+        self.graph.node_count() - self.carrier_count
     }
 
-    /// The underlying petgraph graph, for graph algorithms.
+    /// The underlying petgraph graph, for graph algorithms. Besides the
+    /// operations it holds the carrier nodes of arguments (see
+    /// [`DataFlowGraph`]), whose weight is an empty `OpData` named `""`.
     pub fn graph(&self) -> &StableDiGraph<OpData, Use, u32> {
         &self.graph
     }

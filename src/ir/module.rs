@@ -1,7 +1,8 @@
 //! A parsed file: source text, data-flow graph and layout together, with the
 //! operations passes use to change them.
 
-use std::collections::HashSet;
+use std::cell::OnceCell;
+use std::collections::{HashMap, HashSet};
 
 use super::{
     Block, DataFlowGraph, Layout, Op, OpData, OpForm, Piece, Region, Source, Span, Type, Value,
@@ -23,7 +24,31 @@ pub struct Module {
     names: HashSet<String>,
     fresh_counter: u64,
     /// Entries of the resource section, indexed on first use.
-    pub(super) resources: std::cell::OnceCell<Vec<super::resources::ResourceEntry>>,
+    pub(super) resources: OnceCell<Vec<super::resources::ResourceEntry>>,
+    /// Indexes built on first use; see [`Module::invalidate_indexes`].
+    index: Indexes,
+}
+
+/// Whole-module lookups, built once on first use and kept until an edit
+/// could change them, so that a pass asking once per candidate stays linear.
+/// [`Module::insert_before`] and [`Module::erase_op`] drop the ones an added
+/// or removed operation can change; code that edits `dfg` or `layout`
+/// directly in a way that adds, removes or renames `func.func`, `call`
+/// operations or `#alias` definitions must call
+/// [`Module::invalidate_indexes`].
+#[derive(Default)]
+struct Indexes {
+    /// `func.func` operations in program order.
+    functions: OnceCell<Vec<Op>>,
+    /// Symbols a `func.call` / `call` anywhere in the module names.
+    called: OnceCell<HashSet<String>>,
+    /// Top-level `#alias` definitions by name (the first of each name).
+    aliases: OnceCell<HashMap<String, Op>>,
+}
+
+/// Whether ops named `name` are calls (their symbol is a callee).
+fn is_call_name(name: &str) -> bool {
+    name == "func.call" || name == "call"
 }
 
 impl Module {
@@ -44,7 +69,33 @@ impl Module {
             trailing,
             names,
             fresh_counter: 0,
-            resources: std::cell::OnceCell::new(),
+            resources: OnceCell::new(),
+            index: Indexes::default(),
+        }
+    }
+
+    /// Drops every whole-module index ([`Module::functions`],
+    /// [`Module::is_called_symbol`], [`Module::alias_value`]); they are
+    /// rebuilt on next use. The editing operations of `Module` keep them
+    /// right themselves; this is for code that edits `dfg` or `layout`
+    /// directly.
+    pub fn invalidate_indexes(&mut self) {
+        self.index = Indexes::default();
+    }
+
+    /// Drops the indexes that adding or removing `op` (with everything
+    /// inside it) can change.
+    fn touched(&mut self, op: Op) {
+        let d = self.dfg.op(op);
+        let has_regions = !d.regions.is_empty();
+        if has_regions || d.name == "func.func" {
+            self.index.functions.take();
+        }
+        if has_regions || (d.form != OpForm::Alias && is_call_name(&d.name)) {
+            self.index.called.take();
+        }
+        if d.form == OpForm::Alias {
+            self.index.aliases.take();
         }
     }
 
@@ -57,22 +108,48 @@ impl Module {
     }
 
     fn walk_block(&self, b: Block, out: &mut Vec<Op>) {
-        for &op in &self.layout.block(b).ops {
+        let mut cur = self.layout.first(b);
+        while let Some(op) = cur {
             out.push(op);
             for &r in &self.dfg.op(op).regions {
                 for &inner in &self.layout.region(r).blocks {
                     self.walk_block(inner, out);
                 }
             }
+            cur = self.layout.next(op);
         }
     }
 
-    /// Operations named `func.func`, in program order.
+    /// Operations named `func.func`, in program order (indexed once, see
+    /// [`Module::invalidate_indexes`]).
     pub fn functions(&self) -> Vec<Op> {
-        self.walk()
-            .into_iter()
-            .filter(|&op| self.dfg.op(op).name == "func.func")
-            .collect()
+        self.index
+            .functions
+            .get_or_init(|| {
+                self.walk()
+                    .into_iter()
+                    .filter(|&op| self.dfg.op(op).name == "func.func")
+                    .collect()
+            })
+            .clone()
+    }
+
+    /// Whether a `func.call` (or `call`) anywhere in the module calls
+    /// `symbol` (indexed once, see [`Module::invalidate_indexes`]).
+    pub fn is_called_symbol(&self, symbol: &str) -> bool {
+        self.index
+            .called
+            .get_or_init(|| {
+                self.walk()
+                    .into_iter()
+                    .filter(|&op| {
+                        let d = self.dfg.op(op);
+                        d.form != OpForm::Alias && is_call_name(&d.name)
+                    })
+                    .filter_map(|op| self.symbol(op).map(str::to_string))
+                    .collect()
+            })
+            .contains(symbol)
     }
 
     /// The symbol an operation names (`main` for `func.func @main(`, the
@@ -109,7 +186,7 @@ impl Module {
     pub fn first_body_op(&self, func: Op) -> Option<Op> {
         let region = *self.dfg.op(func).regions.first()?;
         let block = *self.layout.region(region).blocks.first()?;
-        self.layout.block(block).ops.first().copied()
+        self.layout.first(block)
     }
 
     /// The function (`func.func`) that contains `op`, if any.
@@ -137,19 +214,28 @@ impl Module {
         Some(text.to_string())
     }
 
-    /// The text after `=` of a top-level alias `#name = ...`.
+    /// The text after `=` of a top-level alias `#name = ...` (the first
+    /// one of that name; aliases are indexed once, see
+    /// [`Module::invalidate_indexes`]).
     pub fn alias_value(&self, name: &str) -> Option<&str> {
-        self.layout.block(self.top).ops.iter().find_map(|&op| {
-            let data = self.dfg.op(op);
-            if data.form != OpForm::Alias || data.name != name {
-                return None;
+        let aliases = self.index.aliases.get_or_init(|| {
+            let mut map = HashMap::new();
+            let mut cur = self.layout.first(self.top);
+            while let Some(op) = cur {
+                let data = self.dfg.op(op);
+                if data.form == OpForm::Alias {
+                    map.entry(data.name.clone()).or_insert(op);
+                }
+                cur = self.layout.next(op);
             }
-            let Piece::Src(span) = data.pieces.first()? else {
-                return None;
-            };
-            let text = self.source.slice(*span);
-            Some(text.split_once('=')?.1.trim())
-        })
+            map
+        });
+        let data = self.dfg.op(*aliases.get(name)?);
+        let Piece::Src(span) = data.pieces.first()? else {
+            return None;
+        };
+        let text = self.source.slice(*span);
+        Some(text.split_once('=')?.1.trim())
     }
 
     /// A value name (without `%`) that no value in the module has.
@@ -231,11 +317,9 @@ impl Module {
             });
             self.dfg.op_mut(op).results.push(v);
         }
-        let pos = self
-            .layout
-            .position(block, anchor)
-            .expect("anchor is listed in its block");
-        self.layout.block_mut(block).ops.insert(pos, op);
+        let placed = self.layout.insert_before(anchor, op);
+        assert!(placed, "anchor is listed in its block");
+        self.touched(op);
         op
     }
 
@@ -281,10 +365,8 @@ impl Module {
 
     /// The op after `op` in its block.
     pub fn next_op(&self, op: Op) -> Option<Op> {
-        let block = self.dfg.op(op).block?;
-        let ops = &self.layout.block(block).ops;
-        let i = ops.iter().position(|&o| o == op)?;
-        ops.get(i + 1).copied()
+        self.dfg.op(op).block?;
+        self.layout.next(op)
     }
 
     /// Changes the type of result `index` of `op` and rewrites its signature.
@@ -326,20 +408,18 @@ impl Module {
 
     /// Removes an operation whose results are unused, with its regions.
     pub fn erase_op(&mut self, op: Op) {
+        self.touched(op);
         let data = self.dfg.op(op);
         let regions: Vec<Region> = data.regions.clone();
         for r in regions {
             let blocks = self.layout.region(r).blocks.clone();
             for b in blocks {
-                let ops = self.layout.block(b).ops.clone();
-                for inner in ops.into_iter().rev() {
+                while let Some(inner) = self.layout.last(b) {
                     self.erase_op(inner);
                 }
             }
         }
-        if let Some(block) = self.dfg.op(op).block {
-            self.layout.block_mut(block).ops.retain(|&o| o != op);
-        }
+        self.layout.remove(op);
         self.dfg.remove_op(op);
     }
 
@@ -352,15 +432,15 @@ impl Module {
         let Some(&block) = self.layout.region(region).blocks.first() else {
             return false;
         };
-        let Some(ret) = self
-            .layout
-            .block(block)
-            .ops
-            .iter()
-            .copied()
-            .rfind(|&op| matches!(self.dfg.op(op).name.as_str(), "return" | "func.return"))
-        else {
-            return false;
+        let mut cur = self.layout.last(block);
+        let ret = loop {
+            let Some(op) = cur else {
+                return false;
+            };
+            if matches!(self.dfg.op(op).name.as_str(), "return" | "func.return") {
+                break op;
+            }
+            cur = self.layout.prev(op);
         };
         self.dfg.push_operand(ret, v);
         let index = self.dfg.op(ret).operands.len() as u32 - 1;
@@ -390,7 +470,7 @@ impl Module {
         // The piece after the last argument's attributes holds its location
         // and the `)` that closes the list.
         let pieces = &self.dfg.op(func).pieces;
-        let after = pieces.iter().position(|p| *p == Piece::DefAttrs(last))? + 1;
+        let after = pieces.iter().rposition(|p| *p == Piece::DefAttrs(last))? + 1;
         let Piece::Src(span) = pieces.get(after)?.clone() else {
             return None;
         };
@@ -551,5 +631,80 @@ impl Module {
             sig.outputs = new_outputs;
             sig.span = None;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::{ElemType, Type};
+
+    const TEXT: &str = "#loc1 = loc(\"params['w']\")\n#loc2 = loc(\"other\")\nmodule {\n  func.func @main(%a: tensor<2xf32> loc(#loc1), %b: tensor<2xf32>) -> tensor<2xf32> {\n    %0 = stablehlo.add %a, %b : tensor<2xf32> loc(#loc2)\n    %1 = stablehlo.multiply %0, %a : tensor<2xf32>\n    return %1 : tensor<2xf32>\n  }\n  func.func private @g(%x: tensor<2xf32>) -> tensor<2xf32> {\n    return %x : tensor<2xf32>\n  }\n}\n";
+
+    #[test]
+    fn indexes_follow_inserts_and_erasures() {
+        let mut m = crate::front::parse_str("i.mlir", TEXT).expect("parses");
+        assert_eq!(m.functions().len(), 2);
+        assert!(!m.is_called_symbol("g"));
+        assert_eq!(m.alias_value("#loc2"), Some("loc(\"other\")"));
+        assert_eq!(m.alias_value("#loc9"), None);
+        let add = m.ops_named("stablehlo.add")[0];
+        let a = m.dfg.op(add).operands[0];
+        let ty = m.dfg.ty(a).clone();
+        // A call placed by an edit is seen by the call-target index.
+        let call = m.insert_before(
+            add,
+            "func.call",
+            &[a],
+            &[ty],
+            "c",
+            vec![crate::ir::Piece::Text(" @g(".into())],
+        );
+        let at = TEXT.find("@g(").expect("symbol in text");
+        m.dfg.op_mut(call).symbol = Some(crate::ir::Span::new(at, at + 2));
+        assert!(m.is_called_symbol("g"));
+        m.erase_op(call);
+        assert!(!m.is_called_symbol("g"));
+        // Erasing a function drops it from the function index.
+        let g = m.functions()[1];
+        m.erase_op(g);
+        assert_eq!(m.functions().len(), 1);
+        assert_eq!(m.symbol(m.functions()[0]), Some("main"));
+    }
+
+    #[test]
+    fn argument_uses_survive_edits() {
+        let mut m = crate::front::parse_str("i.mlir", TEXT).expect("parses");
+        let ops_before = m.dfg.op_count();
+        assert_eq!(ops_before, m.walk().len());
+        let main = m.functions()[0];
+        let (a, b) = (m.dfg.op(main).decls[0], m.dfg.op(main).decls[1]);
+        let add = m.ops_named("stablehlo.add")[0];
+        let mul = m.ops_named("stablehlo.multiply")[0];
+        assert_eq!(m.dfg.uses(a), vec![(add, 0), (mul, 1)]);
+        assert_eq!(m.dfg.uses(b), vec![(add, 1)]);
+        // A convert inserted before the add; the add reads it instead of %a.
+        let c = crate::ir::stablehlo::convert(&mut m, add, a, ElemType::F16).expect("convert");
+        m.dfg.set_operand(add, 0, c);
+        assert_eq!(
+            m.dfg.uses(a),
+            vec![(mul, 1), (m.dfg.producer(c).unwrap(), 0)]
+        );
+        assert_eq!(m.next_op(m.dfg.producer(c).unwrap()), Some(add));
+        m.dfg.replace_uses(b, a, None);
+        assert!(!m.dfg.has_uses(b));
+        assert_eq!(m.dfg.uses(a).len(), 3);
+        assert_eq!(m.dfg.op_count(), ops_before + 1);
+        assert_eq!(m.dfg.op_count(), m.walk().len());
+        // A new argument gets uses like the parsed ones.
+        let z = m
+            .append_arg(
+                main,
+                "z",
+                Type::Tensor(m.dfg.ty(a).as_tensor().unwrap().clone()),
+            )
+            .expect("appended");
+        m.dfg.set_operand(mul, 0, z);
+        assert_eq!(m.dfg.uses(z), vec![(mul, 0)]);
+        assert_eq!(m.dfg.op_count(), m.walk().len());
     }
 }

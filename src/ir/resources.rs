@@ -169,7 +169,7 @@ impl Module {
 fn index_entries(m: &Module) -> Vec<ResourceEntry> {
     let mut out = Vec::new();
     let text = m.source.text();
-    for &op in &m.layout.block(m.top).ops {
+    for &op in m.layout.ops(m.top) {
         let d = m.dfg.op(op);
         if d.form != OpForm::Resource {
             continue;

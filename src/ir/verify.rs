@@ -362,7 +362,7 @@ impl<'m> Verifier<'m> {
 
     /// The terminator of a block, if it is a return.
     fn terminator(&self, b: Block) -> Option<Op> {
-        let op = *self.m.layout.block(b).ops.last()?;
+        let op = self.m.layout.last(b)?;
         is_return(&self.m.dfg.op(op).name).then_some(op)
     }
 

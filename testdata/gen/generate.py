@@ -2,7 +2,9 @@
 """Generates the JAX-exported StableHLO programs in testdata/jax/.
 
 Run with JAX installed (`pip install jax`): `python3 testdata/gen/generate.py`.
-CI does not run this; the generated .mlir files are committed. Weights come
+CI does not run this; the generated .mlir files are committed.
+`generate.py --deep LAYERS OUT.mlir` writes one narrow deep decoder step
+(hidden 64, debug locations) to OUT.mlir instead, for benches/pass_scaling.py. Weights come
 from a seeded normal RNG, so re-running gives the same files for the same JAX
 version (recorded in testdata/jax/VERSION).
 """
@@ -182,6 +184,25 @@ def export_bench_decoder(name, cfg, out_in=False):
     del params
 
 
+def export_deep(layers, path):
+    """A narrow decode step (hidden 64) of `layers` layers, weights as
+    arguments, with JAX's debug locations (`#loc` aliases), written to `path`:
+    the input of benches/pass_scaling.py (generated on demand, not committed)."""
+    cfg = dict(LLAMA, layers=layers)
+    p1 = decoder_params(dict(cfg, layers=1), 0)
+    shapes = jax.tree_util.tree_map(lambda a: a.shape, p1)
+    full = {k: v for k, v in shapes.items() if k != "layers"}
+    full["layers"] = [shapes["layers"][0] for _ in range(layers)]
+    pspec = jax.tree_util.tree_map(
+        lambda shp: jax.ShapeDtypeStruct(shp, jnp.float32), full, is_leaf=lambda x: isinstance(x, tuple)
+    )
+    ins = decoder_inputs(cfg)
+    text = jax.jit(decoder_step(cfg)).lower(pspec, *ins).as_text(debug_info=True)
+    with open(path, "w") as f:
+        f.write(text)
+    print(f"wrote {path} ({len(text)} bytes, {layers} layers)")
+
+
 def export_decoder_out_in(name, cfg, seed):
     """The small decoder with its matrices stored [out, in] (PyTorch/MLX
     style); the graph reads `x @ W.T`. Inputs saved."""
@@ -353,6 +374,11 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     if sys.argv[1:] == ["bench_cnn"]:
         bench_cnn()
+        return
+    if sys.argv[1:2] == ["--deep"]:
+        if len(sys.argv) != 4:
+            sys.exit("usage: generate.py --deep LAYERS OUT.mlir")
+        export_deep(int(sys.argv[2]), sys.argv[3])
         return
     export_decoder("llama_decoder_args.mlir", LLAMA, seed=1)
     export_decoder("llama_decoder_consts.mlir", LLAMA, seed=1, as_constants=True)
