@@ -242,8 +242,8 @@ enum Target {
 /// module doc for what happens to what is already there).
 #[derive(Debug)]
 pub struct OutputFile {
-    shown: PathBuf,
     path: PathBuf,
+    resolved: PathBuf,
     target: Target,
 }
 
@@ -260,8 +260,8 @@ impl OutputFile {
                 Ok(m) => m,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {
                     return Ok(OutputFile {
-                        shown: path.to_path_buf(),
-                        path: resolved,
+                        path: path.to_path_buf(),
+                        resolved,
                         target: Target::New,
                     })
                 }
@@ -284,8 +284,8 @@ impl OutputFile {
                 Target::Special
             };
             return Ok(OutputFile {
-                shown: path.to_path_buf(),
-                path: resolved,
+                path: path.to_path_buf(),
+                resolved,
                 target,
             });
         }
@@ -297,7 +297,7 @@ impl OutputFile {
 
     /// The path as the user gave it.
     pub fn path(&self) -> &Path {
-        &self.shown
+        &self.path
     }
 
     /// Writes through `write`, which gets the open file.
@@ -305,9 +305,9 @@ impl OutputFile {
         if let Target::Special = self.target {
             let file = fs::OpenOptions::new()
                 .write(true)
-                .open(&self.path)
-                .map_err(io_error(&self.shown))?;
-            return write(&file).map_err(io_error(&self.shown));
+                .open(&self.resolved)
+                .map_err(io_error(&self.path))?;
+            return write(&file).map_err(io_error(&self.path));
         }
         self.write_path(|tmp| {
             let file = File::create(tmp)?;
@@ -323,11 +323,14 @@ impl OutputFile {
         &self,
         write: impl FnOnce(&Path) -> io::Result<()>,
     ) -> Result<(), OutputError> {
-        let err = io_error(&self.shown);
+        let err = io_error(&self.path);
         if let Target::Special = self.target {
-            return write(&self.path).map_err(err);
+            return write(&self.resolved).map_err(err);
         }
-        let tmp = TempPath::register(temp_name(&parent_of(&self.path), &file_name(&self.path)));
+        let tmp = TempPath::register(temp_name(
+            &parent_of(&self.resolved),
+            &file_name(&self.resolved),
+        ));
         write(tmp.path()).map_err(&err)?;
         if let Target::Regular(perms, _) = &self.target {
             fs::set_permissions(tmp.path(), perms.clone()).map_err(&err)?;
@@ -336,15 +339,15 @@ impl OutputFile {
             .and_then(|f| f.sync_all())
             .map_err(&err)?;
         self.check_unchanged()?;
-        fs::rename(tmp.path(), &self.path).map_err(&err)?;
+        fs::rename(tmp.path(), &self.resolved).map_err(&err)?;
         tmp.keep();
-        sync_dir(&parent_of(&self.path));
+        sync_dir(&parent_of(&self.resolved));
         Ok(())
     }
 
     /// Fails when the target is not what it was at [`OutputFile::prepare`].
     fn check_unchanged(&self) -> Result<(), OutputError> {
-        let now = fs::metadata(&self.path).ok().map(|m| Stamp::of(&m));
+        let now = fs::metadata(&self.resolved).ok().map(|m| Stamp::of(&m));
         let before = match &self.target {
             Target::Regular(_, stamp) => Some(*stamp),
             _ => None,
@@ -353,7 +356,7 @@ impl OutputFile {
             Ok(())
         } else {
             Err(OutputError::Changed {
-                path: self.shown.display().to_string(),
+                path: self.path.display().to_string(),
             })
         }
     }

@@ -444,7 +444,7 @@ impl<'a> TensorRef<'a> {
             && self.shape.len() == shape.len()
             && self.shape[..shape.len() - 1] == shape[..shape.len() - 1]
             && self.shape.last() == Some(&(last / 2));
-        packed.then(|| TensorRef {
+        packed.then_some(TensorRef {
             dtype: DType::U4,
             shape,
             data: self.data,
@@ -571,6 +571,10 @@ fn check_npy_len(len: usize, dtype: DType, shape: &[u64], path: &Path) -> Result
     Ok(())
 }
 
+/// One tensor of a mapped `.safetensors` file: position in the file's
+/// order, name, dtype, shape, byte range.
+type SafetensorsEntry = (usize, String, DType, Vec<u64>, std::ops::Range<usize>);
+
 /// Original inputs read one tensor at a time: each `.npy` file of a folder
 /// and a `.safetensors` file are memory-mapped (nothing is copied until a
 /// conversion reads it), a `.npz` member is read when asked for. Names and
@@ -645,8 +649,7 @@ impl InputSet {
                 // Checks offsets and sizes against the file.
                 safetensors::SafeTensors::deserialize(&map[..]).map_err(|e| fmt(e.to_string()))?;
                 let base = 8 + header;
-                let mut list: Vec<(usize, String, DType, Vec<u64>, std::ops::Range<usize>)> =
-                    Vec::new();
+                let mut list: Vec<SafetensorsEntry> = Vec::new();
                 for (name, info) in meta.tensors() {
                     let dtype = DType::from_safetensors(info.dtype).ok_or_else(|| {
                         fmt(format!("{name}: dtype {:?} is not supported", info.dtype))
