@@ -571,10 +571,6 @@ fn check_npy_len(len: usize, dtype: DType, shape: &[u64], path: &Path) -> Result
     Ok(())
 }
 
-/// One tensor of a mapped `.safetensors` file: position in the file's
-/// order, name, dtype, shape, byte range.
-type SafetensorsEntry = (usize, String, DType, Vec<u64>, std::ops::Range<usize>);
-
 /// Original inputs read one tensor at a time: each `.npy` file of a folder
 /// and a `.safetensors` file are memory-mapped (nothing is copied until a
 /// conversion reads it), a `.npz` member is read when asked for. Names and
@@ -594,16 +590,21 @@ enum InputKind {
     Safetensors {
         path: PathBuf,
         map: memmap2::Mmap,
-        entries: Vec<(DType, Vec<u64>, std::ops::Range<usize>)>,
+        entries: Vec<SafetensorsEntry>,
     },
 }
+
+/// One tensor of a mapped `.safetensors` file: dtype, shape, byte range.
+type SafetensorsEntry = (DType, Vec<u64>, std::ops::Range<usize>);
 
 /// Maps a file for reading.
 fn map_file(path: &Path) -> Result<memmap2::Mmap, TensorError> {
     let file = File::open(path).map_err(io_err(path))?;
     // SAFETY: the map is only read; a file changed by another process while
     // hlo-opt reads it gives wrong numbers, as reading it would.
-    unsafe { memmap2::Mmap::map(&file) }.map_err(io_err(path))
+    // `populate` maps every page up front (one kernel call instead of a
+    // fault per page): conversion reads every byte anyway.
+    unsafe { memmap2::MmapOptions::new().populate().map(&file) }.map_err(io_err(path))
 }
 
 impl InputSet {
@@ -649,7 +650,7 @@ impl InputSet {
                 // Checks offsets and sizes against the file.
                 safetensors::SafeTensors::deserialize(&map[..]).map_err(|e| fmt(e.to_string()))?;
                 let base = 8 + header;
-                let mut list: Vec<SafetensorsEntry> = Vec::new();
+                let mut list: Vec<(usize, String, SafetensorsEntry)> = Vec::new();
                 for (name, info) in meta.tensors() {
                     let dtype = DType::from_safetensors(info.dtype).ok_or_else(|| {
                         fmt(format!("{name}: dtype {:?} is not supported", info.dtype))
@@ -658,9 +659,11 @@ impl InputSet {
                     list.push((
                         a,
                         name,
-                        dtype,
-                        info.shape.iter().map(|&d| d as u64).collect(),
-                        base + a..base + b,
+                        (
+                            dtype,
+                            info.shape.iter().map(|&d| d as u64).collect(),
+                            base + a..base + b,
+                        ),
                     ));
                 }
                 list.sort_by(|x, y| (x.0, &x.1).cmp(&(y.0, &y.1)));
@@ -669,7 +672,7 @@ impl InputSet {
                     kind: InputKind::Safetensors {
                         path: path.to_path_buf(),
                         map,
-                        entries: list.into_iter().map(|e| (e.2, e.3, e.4)).collect(),
+                        entries: list.into_iter().map(|e| e.2).collect(),
                     },
                 })
             }
