@@ -223,7 +223,7 @@ fn parse_entry(text: &str, start: usize, end: usize, section: Op) -> Option<Reso
     Some(ResourceEntry {
         name,
         section,
-        entry: Span::new(start + indent, hex.end + 1),
+        entry: Span::new(start, hex.end + 1),
         hex,
     })
 }
@@ -290,7 +290,9 @@ mod tests {
             last.contains("      w.a_1: \"0x040000000000803F00000040\"\n    }"),
             "{last}"
         );
+        // All gone: an empty dictionary (a blank line where they were).
         let both = dropped(&["w.a_1", "b"]);
-        assert!(both.contains("    builtin: {\n    }"), "{both}");
+        assert!(both.contains("    builtin: {\n\n    }"), "{both}");
+        assert!(!both.contains("0x"), "{both}");
     }
 }
