@@ -396,7 +396,7 @@ pub(crate) fn constant_splat_f32(m: &Module, c: Value) -> Option<f32> {
         if hex.len() != 8 {
             return None;
         }
-        let b = decode_hex(hex)?;
+        let b = crate::ir::resources::decode_hex(hex)?;
         return Some(f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
     }
     let text = m.op_text(op);
@@ -439,7 +439,7 @@ pub(crate) fn constant_f32(m: &Module, c: Value) -> Option<Vec<f32>> {
     }
     if let Some(span) = m.dfg.op(op).payload {
         let hex = m.source.slice(span).as_bytes();
-        let bytes = decode_hex(hex)?;
+        let bytes = crate::ir::resources::decode_hex(hex)?;
         return match bytes.len() {
             4 => Some(vec![f32::from_le_bytes(bytes[..4].try_into().ok()?); n]),
             len if len == 4 * n => Some(
@@ -475,20 +475,6 @@ fn parse_f32_literal(t: &str) -> Option<f32> {
         Some(hex) => u32::from_str_radix(hex, 16).ok().map(f32::from_bits),
         None => t.parse().ok(),
     }
-}
-
-fn decode_hex(hex: &[u8]) -> Option<Vec<u8>> {
-    fn nib(c: u8) -> Option<u8> {
-        match c {
-            b'0'..=b'9' => Some(c - b'0'),
-            b'a'..=b'f' => Some(c - b'a' + 10),
-            b'A'..=b'F' => Some(c - b'A' + 10),
-            _ => None,
-        }
-    }
-    hex.chunks_exact(2)
-        .map(|p| Some(nib(p[0])? << 4 | nib(p[1])?))
-        .collect()
 }
 
 impl Pass for MatmulPrecision {

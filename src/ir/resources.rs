@@ -228,7 +228,8 @@ fn parse_entry(text: &str, start: usize, end: usize, section: Op) -> Option<Reso
     })
 }
 
-fn decode_hex(hex: &[u8]) -> Option<Vec<u8>> {
+/// Bytes from hex digits (two per byte); `None` for anything else.
+pub fn decode_hex(hex: &[u8]) -> Option<Vec<u8>> {
     if hex.len() % 2 != 0 {
         return None;
     }
