@@ -341,15 +341,21 @@ const ARGMAX: &str = "func.func @main(%x: tensor<4x8xf32>, %i: tensor<4x8xi32>) 
 fn the_verifier_catches_a_variadic_reduce_typed_in_text_order() {
     let mut m = hlo_opt::front::parse_str("argmax.mlir", ARGMAX).expect("valid");
     assert!(hlo_opt::ir::verify::verify(&m).is_ok());
-    // The bf16 bug of issue 11: the changed reduce's types were written in
-    // operand text order (input0, init0, input1, init1).
+    // The fix of issue 11's bf16 bug: the IR holds a reduce's operands in
+    // op order, so a refreshed signature stays valid.
     let reduce = m.ops_named("stablehlo.reduce")[0];
+    m.refresh_signature(reduce);
+    assert!(hlo_opt::ir::verify::verify(&m).is_ok());
+    // The bug itself: operands in text order (input0, init0, input1, init1)
+    // and the signature written from them.
+    m.dfg.permute_operands(reduce, &[0, 2, 1, 3]);
     m.refresh_signature(reduce);
     let errors = hlo_opt::ir::verify::verify(&m).expect_err("caught");
     let text = errors.to_string();
-    assert!(text.contains("'stablehlo.reduce' op operand"), "{text}");
-    // It collects every problem, not just the first.
-    assert!(errors.0.len() >= 2, "{text}");
+    assert!(
+        text.contains("'stablehlo.reduce' op operand #2 is an init value"),
+        "{text}"
+    );
 }
 
 #[test]

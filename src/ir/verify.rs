@@ -497,7 +497,17 @@ impl<'m> Verifier<'m> {
         }
         let order = self.type_order(op);
         let inputs: Vec<Value> = order[..n].iter().map(|&i| d.operands[i]).collect();
+        // Init values are 0-d tensors (operands n.. in op order).
+        let bad_inits: Vec<usize> = (n..n_ops)
+            .filter(|&i| self.rank(d.operands[order[i]]).is_some_and(|r| r != 0))
+            .collect();
         let results = d.results.clone();
+        for i in bad_inits {
+            let msg = format!(
+                "operand #{i} is an init value of a {n}-input reduce and must be a 0-d tensor; inputs come first, then inits"
+            );
+            self.err(op, None, msg);
+        }
         // The reducer's arguments: accumulator and element of input i.
         let args = self.region_args(op, 0);
         let mut elem_types: Vec<Option<Type>> = vec![None; n];
