@@ -11,7 +11,7 @@ mkdir -p out
 B=./target/release/hlo-opt
 IN=testdata/jax/llama_decoder_args.mlir
 $B --pass f16-matmul --stats "$IN" -o out/llama_decoder_f16.mlir
-$B weights convert out/llama_decoder_f16.mlir --from testdata/jax/llama_decoder_args.inputs --to out/llama_decoder_f16.inputs
+$B weights convert out/llama_decoder_f16.mlir --from testdata/jax/llama_decoder_args.inputs --to out/llama_decoder_f16.inputs --force
 echo "rewritten program: out/llama_decoder_f16.mlir; its inputs: out/llama_decoder_f16.inputs/"
 $B verify "$IN" --pass f16-matmul --inputs testdata/jax/llama_decoder_args.inputs \
   --gate 'rel_l2<=5e-3,top1>=1' --per-op --report out/llama_decoder_f16.report.html --report out/llama_decoder_f16.report.json
