@@ -353,7 +353,7 @@ fn the_verifier_catches_a_variadic_reduce_typed_in_text_order() {
     let errors = hlo_opt::ir::verify::verify(&m).expect_err("caught");
     let text = errors.to_string();
     assert!(
-        text.contains("'stablehlo.reduce' op operand #2 is an init value"),
+        text.contains("'stablehlo.reduce' op operand #2 is the init value"),
         "{text}"
     );
 }

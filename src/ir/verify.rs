@@ -497,17 +497,7 @@ impl<'m> Verifier<'m> {
         }
         let order = self.type_order(op);
         let inputs: Vec<Value> = order[..n].iter().map(|&i| d.operands[i]).collect();
-        // Init values are 0-d tensors (operands n.. in op order).
-        let bad_inits: Vec<usize> = (n..n_ops)
-            .filter(|&i| self.rank(d.operands[order[i]]).is_some_and(|r| r != 0))
-            .collect();
         let results = d.results.clone();
-        for i in bad_inits {
-            let msg = format!(
-                "operand #{i} is an init value of a {n}-input reduce and must be a 0-d tensor; inputs come first, then inits"
-            );
-            self.err(op, None, msg);
-        }
         // The reducer's arguments: accumulator and element of input i.
         let args = self.region_args(op, 0);
         let mut elem_types: Vec<Option<Type>> = vec![None; n];
@@ -547,6 +537,23 @@ impl<'m> Verifier<'m> {
                 for ret in self.region_returns(op, 0) {
                     self.check_return(ret, &want, "the reducer");
                 }
+            }
+        }
+        // Init i (operand n+i in op order) has the type of the reducer's
+        // accumulator i; without a reducer to compare with, it is 0-d.
+        for i in 0..n {
+            let init = self.m.dfg.op(op).operands[order[n + i]];
+            let bad = match &elem_types[i] {
+                Some(acc) => !compatible(self.ty(init), acc),
+                None => self.rank(init).is_some_and(|r| r != 0),
+            };
+            if bad {
+                let msg = format!(
+                    "operand #{} is the init value of input #{i} of a {n}-input reduce, but its type {} is not the reducer's accumulator type; inputs come first, then inits",
+                    n + i,
+                    self.ty(init)
+                );
+                self.err(op, None, msg);
             }
         }
         for (i, t) in elem_types.iter().enumerate() {
