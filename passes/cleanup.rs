@@ -125,7 +125,14 @@ impl Pass for Cleanup {
                 }
             }
             let data = module.dfg.op(op);
-            if is_pure(&data.name)
+            // Top-level ops (outside any region) are kept: removing the
+            // last of them would leave an empty file, which is no program.
+            let nested = data
+                .block
+                .and_then(|b| module.layout.block_owner(b))
+                .is_some();
+            if nested
+                && is_pure(&data.name)
                 && !data.results.is_empty()
                 && data.results.iter().all(|&v| !module.dfg.has_uses(v))
             {

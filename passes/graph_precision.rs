@@ -150,7 +150,7 @@ impl GraphPrecision {
             narrow,
             keep_io: o.bool_or("keep-io", true)?,
             islands: o
-                .list_or("islands", DEFAULT_ISLANDS)
+                .list_or_empty("islands", DEFAULT_ISLANDS)
                 .into_iter()
                 .map(|s| {
                     if s.contains('.') {

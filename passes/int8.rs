@@ -554,6 +554,9 @@ impl Int8Weights {
         let Some(root) = sole_root(m, w, stats) else {
             return false;
         };
+        if weights::non_finite_constant(m, root, conv, self.name(), stats) {
+            return false;
+        }
         let scheme = Scheme::PerChannel {
             reduce: (0..shape.len()).filter(|&i| i != cd.kernel_out).collect(),
         };
@@ -594,6 +597,9 @@ impl Pass for Int8Weights {
             let Some(root) = sole_root(m, w, stats) else {
                 continue;
             };
+            if weights::non_finite_constant(m, root, dot, self.name(), stats) {
+                continue;
+            }
             let n: u64 = shape.iter().product();
             if self.four_bit {
                 let contract = match dims.rhs_contract.as_slice() {

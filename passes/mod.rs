@@ -78,6 +78,8 @@ pub struct PassStats {
     pub figures: BTreeMap<&'static str, u64>,
     /// Warnings for the user (printed on stderr by the command line).
     pub warnings: Vec<String>,
+    /// Whether the pass changed the module (set by [`Pipeline::run`]).
+    pub modified: bool,
 }
 
 impl PassStats {
@@ -206,9 +208,10 @@ impl RunStats {
     }
 
     /// One line per pass that left something it looks for as it was, with
-    /// the reasons and counts (`skipped-*` rewrites), for standard error:
-    /// a pass never does nothing silently. Ops left out by the user's own
-    /// `include`/`exclude` filters are not reported.
+    /// the reasons and counts (`skipped-*` rewrites), or that changed
+    /// nothing at all, for standard error: a pass never does nothing
+    /// silently. Ops left out by the user's own `include`/`exclude` filters
+    /// are not listed as skips.
     pub fn skip_notes(&self) -> Vec<String> {
         let mut out = Vec::new();
         for (name, stats) in &self.passes {
@@ -223,6 +226,13 @@ impl RunStats {
                     "{name} left some ops as they were: {} (--stats for detail)",
                     skips.join(", ")
                 ));
+            } else if !stats.modified && name != cleanup::NAME {
+                let filtered = stats.rewrites.get("skipped-filter").copied().unwrap_or(0);
+                out.push(if filtered > 0 {
+                    format!("{name} changed nothing: its include/exclude options left out all {filtered} candidate op(s)")
+                } else {
+                    format!("{name} changed nothing: the program has nothing it rewrites")
+                });
             }
         }
         out
@@ -283,6 +293,7 @@ impl Pipeline {
         for pass in &self.passes {
             let mut s = PassStats::default();
             let changed = pass.run(module, &mut s)?;
+            s.modified = changed;
             stats.passes.push((pass.name().to_string(), s));
             if changed && pass.name() != cleanup::NAME {
                 cleanup::Cleanup.run(module, &mut cleanup_stats)?;

@@ -143,8 +143,8 @@ impl Options {
         }
     }
 
-    /// A comma-separated list.
-    pub fn list_or(&self, key: &str, default: &[&str]) -> Vec<String> {
+    /// A comma-separated list that may be given empty (`islands=`: none).
+    pub fn list_or_empty(&self, key: &str, default: &[&str]) -> Vec<String> {
         match self.get(key) {
             None => default.iter().map(|s| s.to_string()).collect(),
             Some(v) => v
@@ -152,6 +152,25 @@ impl Options {
                 .map(|s| s.trim().to_string())
                 .filter(|s| !s.is_empty())
                 .collect(),
+        }
+    }
+
+    /// A comma-separated list; given, it names at least one item (`ops=`
+    /// would otherwise turn a pass into a silent no-op).
+    pub fn list_or(&self, key: &str, default: &[&str]) -> Result<Vec<String>, PassError> {
+        match self.get(key) {
+            None => Ok(default.iter().map(|s| s.to_string()).collect()),
+            Some(v) => {
+                let items: Vec<String> = v
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if items.is_empty() {
+                    return Err(self.bad(key, "expected at least one item, found none".into()));
+                }
+                Ok(items)
+            }
         }
     }
 
@@ -230,7 +249,10 @@ mod tests {
             KNOWN,
         )
         .expect("valid");
-        assert_eq!(o.list_or("ops", &[]), vec!["dot_general", "convolution"]);
+        assert_eq!(
+            o.list_or("ops", &[]).expect("given"),
+            vec!["dot_general", "convolution"]
+        );
         assert_eq!(o.get("exclude"), Some("a{1,3}"));
         assert_eq!(o.u64_or("min-elements", 0).expect("int"), 4);
     }

@@ -95,7 +95,7 @@ impl MatmulPrecision {
     /// Reads the options.
     pub fn new(name: &'static str, narrow: ElemType, o: &Options) -> Result<Self, PassError> {
         let ops = o
-            .list_or("ops", &["dot_general", "dot", "einsum", "convolution"])
+            .list_or("ops", &["dot_general", "dot", "einsum", "convolution"])?
             .into_iter()
             .map(|s| {
                 if s.contains('.') {
@@ -256,6 +256,12 @@ impl MatmulPrecision {
                 let Some(values) = constant_f32_compact(m, c) else {
                     return false;
                 };
+                if let Some(&(op, _)) = wanted.iter().next() {
+                    if weights::non_finite_constant(m, root, op, self.name, stats) {
+                        skipped_ops.extend(wanted.iter().map(|&(op, _)| op));
+                        return false;
+                    }
+                }
                 let producer = m.dfg.producer(c).expect("a constant has a producer");
                 let bytes = match narrow_f32(&values, self.dtype(), self.clamp) {
                     Ok(b) => b,

@@ -40,6 +40,36 @@ impl Root {
     }
 }
 
+/// Whether the constant weight `root` (read by `op`) holds a NaN or an
+/// infinity; if so the pass keeps `op` as it is, warns naming the constant,
+/// the element and the op, and counts `skipped-non-finite`. Arguments are
+/// checked when their values are converted (`hlo-opt weights convert`).
+pub fn non_finite_constant(
+    m: &Module,
+    root: Root,
+    op: Op,
+    pass: &str,
+    stats: &mut super::PassStats,
+) -> bool {
+    let Root::Constant(c) = root else {
+        return false;
+    };
+    let Some(values) = super::precision::constant_f32_compact(m, c) else {
+        return false;
+    };
+    let Some((index, x)) = crate::tensor::first_non_finite(&values) else {
+        return false;
+    };
+    let loc = m.location_text(op).unwrap_or_else(|| "no location".into());
+    stats.warn(format!(
+        "{pass}: constant {} holds {x} at element {index}; a NaN or infinity is not a weight value to narrow, so {} {loc} stays f32",
+        m.dfg.value(c).ref_text(),
+        m.dfg.op(op).name
+    ));
+    stats.bump("skipped-non-finite");
+    true
+}
+
 /// Follows `v` up through view ops to its root.
 pub fn find_root(m: &Module, mut v: Value) -> Root {
     loop {

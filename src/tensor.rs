@@ -351,36 +351,7 @@ impl HostTensor {
     }
 
     fn read_npy_from(reader: impl Read, path: &Path) -> Result<HostTensor, TensorError> {
-        let fmt = |message: String| TensorError::Format {
-            path: path.display().to_string(),
-            message,
-        };
-        // npyz allocates the header length the file states (up to 4 GiB in
-        // a v2 header) before reading it: check it first. numpy itself
-        // refuses headers over 10000 bytes unless told otherwise.
-        let mut reader = reader;
-        let mut pre = [0u8; 12];
-        let mut got = 0;
-        while got < pre.len() {
-            match reader.read(&mut pre[got..]).map_err(io_err(path))? {
-                0 => break,
-                n => got += n,
-            }
-        }
-        if got >= 10 && pre.starts_with(b"\x93NUMPY") {
-            let len = match pre[6] {
-                1 => u64::from(u16::from_le_bytes([pre[8], pre[9]])),
-                _ if got >= 12 => u64::from(u32::from_le_bytes([pre[8], pre[9], pre[10], pre[11]])),
-                _ => 0,
-            };
-            if len > MAX_NPY_HEADER {
-                return Err(fmt(format!(
-                    "header of {len} bytes; expected at most {MAX_NPY_HEADER}"
-                )));
-            }
-        }
-        let reader = std::io::Cursor::new(pre[..got].to_vec()).chain(reader);
-        let npy = npyz::NpyFile::new(reader).map_err(io_err(path))?;
+        let npy = checked_npy(reader, path)?;
         let (dtype, shape) = npy_header(&npy, path)?;
         let mut data = Vec::new();
         npy.into_inner()
@@ -525,6 +496,111 @@ impl<'a> TensorRef<'a> {
 
 /// The dtype and shape an `.npy` header declares, refused when hlo-opt
 /// cannot read the data as it lies (Fortran order, big-endian, unknown dtype).
+/// Brackets an npy header may nest (numpy writes at most 3 for the dtypes
+/// read here); npyz's header parser takes time exponential in the depth.
+const MAX_NPY_HEADER_DEPTH: usize = 8;
+
+/// Checks an npy file's preamble and header, given (at least) its first
+/// bytes, before npyz reads them: a header length within [`MAX_NPY_HEADER`]
+/// (npyz allocates what the file states, up to 4 GiB) and brackets nested at
+/// most [`MAX_NPY_HEADER_DEPTH`] deep. Returns the length of preamble and
+/// header together, or 0 for what is not an npy preamble (npyz says why).
+fn check_npy_head(head: &[u8], path: &Path) -> Result<usize, TensorError> {
+    let fmt = |message: String| TensorError::Format {
+        path: path.display().to_string(),
+        message,
+    };
+    if head.len() < 10 || !head.starts_with(b"\x93NUMPY") {
+        return Ok(0);
+    }
+    let (len, at) = match head[6] {
+        1 => (u64::from(u16::from_le_bytes([head[8], head[9]])), 10),
+        _ if head.len() >= 12 => (
+            u64::from(u32::from_le_bytes([head[8], head[9], head[10], head[11]])),
+            12,
+        ),
+        _ => return Ok(0),
+    };
+    if len > MAX_NPY_HEADER {
+        return Err(fmt(format!(
+            "header of {len} bytes; expected at most {MAX_NPY_HEADER}"
+        )));
+    }
+    let end = (at + len as usize).min(head.len());
+    let (mut depth, mut deepest, mut quote) = (0usize, 0usize, None);
+    for &c in &head[at..end] {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"') => quote = Some(c),
+            (None, b'[' | b'(' | b'{') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (None, b']' | b')' | b'}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    if deepest > MAX_NPY_HEADER_DEPTH {
+        return Err(fmt(format!(
+            "header nests brackets {deepest} deep; expected a plain dictionary (at most {MAX_NPY_HEADER_DEPTH})"
+        )));
+    }
+    Ok(at + len as usize)
+}
+
+/// An npy stream opened by npyz after [`check_npy_head`] passed on its
+/// preamble and header (read here, then handed on with the rest).
+fn checked_npy<R: Read>(
+    mut reader: R,
+    path: &Path,
+) -> Result<npyz::NpyFile<io::Chain<io::Cursor<Vec<u8>>, R>>, TensorError> {
+    let mut head = vec![0u8; 12];
+    let got = read_up_to(&mut reader, &mut head, path)?;
+    head.truncate(got);
+    let want = check_npy_head(&head, path)?;
+    if want > head.len() {
+        let had = head.len();
+        head.resize(want, 0);
+        let more = read_up_to(&mut reader, &mut head[had..], path)?;
+        head.truncate(had + more);
+        check_npy_head(&head, path)?;
+    }
+    npyz::NpyFile::new(io::Cursor::new(head).chain(reader)).map_err(io_err(path))
+}
+
+/// Reads until `buf` is full or the input ends; the count read.
+fn read_up_to(reader: &mut impl Read, buf: &mut [u8], path: &Path) -> Result<usize, TensorError> {
+    let mut got = 0;
+    while got < buf.len() {
+        match reader.read(&mut buf[got..]).map_err(io_err(path))? {
+            0 => break,
+            n => got += n,
+        }
+    }
+    Ok(got)
+}
+
+/// Member `name` of an npz archive, its header checked as a file's is.
+fn npz_member<'a>(
+    npz: &'a mut npyz::npz::NpzArchive<BufReader<File>>,
+    name: &str,
+    path: &Path,
+) -> Result<
+    Option<npyz::NpyFile<io::Chain<io::Cursor<Vec<u8>>, zip::read::ZipFile<'a>>>>,
+    TensorError,
+> {
+    let member = npyz::npz::file_name_from_array_name(name);
+    match npz.zip_archive().by_name(&member) {
+        Ok(file) => Ok(Some(checked_npy(file, path)?)),
+        Err(zip::result::ZipError::FileNotFound) => Ok(None),
+        Err(e) => Err(TensorError::Format {
+            path: path.display().to_string(),
+            message: format!("member {member}: {e}"),
+        }),
+    }
+}
+
 fn npy_header<R: Read>(
     npy: &npyz::NpyFile<R>,
     path: &Path,
@@ -706,6 +782,7 @@ impl InputSet {
             InputKind::Npy(files) => {
                 let path = &files[i];
                 let map = map_file(path)?;
+                check_npy_head(&map[..], path)?;
                 let npy = npyz::NpyFile::new(&map[..]).map_err(io_err(path))?;
                 let (dtype, shape) = npy_header(&npy, path)?;
                 let data: &[u8] = npy.into_inner();
@@ -715,11 +792,9 @@ impl InputSet {
             InputKind::Npz(path) => {
                 let mut npz = npyz::npz::NpzArchive::open(path).map_err(io_err(path))?;
                 let name = &self.names[i];
-                let npy = npz.by_name(name).map_err(io_err(path))?.ok_or_else(|| {
-                    TensorError::Format {
-                        path: path.display().to_string(),
-                        message: format!("array {name} vanished"),
-                    }
+                let npy = npz_member(&mut npz, name, path)?.ok_or_else(|| TensorError::Format {
+                    path: path.display().to_string(),
+                    message: format!("array {name} vanished"),
                 })?;
                 let t = tensor_from_npyfile(npy, path)?;
                 Ok(f(t.view()))
@@ -745,17 +820,15 @@ impl InputSet {
             InputKind::Npy(files) => {
                 let path = &files[i];
                 let file = File::open(path).map_err(io_err(path))?;
-                let npy = npyz::NpyFile::new(BufReader::new(file)).map_err(io_err(path))?;
+                let npy = checked_npy(BufReader::new(file), path)?;
                 npy_header(&npy, path)
             }
             InputKind::Npz(path) => {
                 let mut npz = npyz::npz::NpzArchive::open(path).map_err(io_err(path))?;
                 let name = &self.names[i];
-                let npy = npz.by_name(name).map_err(io_err(path))?.ok_or_else(|| {
-                    TensorError::Format {
-                        path: path.display().to_string(),
-                        message: format!("array {name} vanished"),
-                    }
+                let npy = npz_member(&mut npz, name, path)?.ok_or_else(|| TensorError::Format {
+                    path: path.display().to_string(),
+                    message: format!("array {name} vanished"),
                 })?;
                 npy_header(&npy, path)
             }
@@ -815,12 +888,11 @@ pub fn read_set(path: &Path) -> Result<TensorSet, TensorError> {
             let names = npz_names(path)?;
             let mut out = Vec::new();
             for name in names {
-                let npy = npz.by_name(&name).map_err(io_err(path))?.ok_or_else(|| {
-                    TensorError::Format {
+                let npy =
+                    npz_member(&mut npz, &name, path)?.ok_or_else(|| TensorError::Format {
                         path: path.display().to_string(),
                         message: format!("array {name} vanished"),
-                    }
-                })?;
+                    })?;
                 let t = tensor_from_npyfile(npy, path)?;
                 out.push((name, t));
             }
@@ -1070,6 +1142,16 @@ pub fn by_name(set: &TensorSet) -> BTreeMap<&str, &HostTensor> {
     set.iter().map(|(n, t)| (n.as_str(), t)).collect()
 }
 
+/// The first NaN or infinity among `values` (its index and value): a weight
+/// that holds one cannot be narrowed or quantized faithfully, so every
+/// narrowing path reports it instead of turning it into a number.
+pub fn first_non_finite(values: &[f32]) -> Option<(usize, f32)> {
+    values
+        .iter()
+        .position(|x| !x.is_finite())
+        .map(|i| (i, values[i]))
+}
+
 /// A value beyond a narrow type's range, found while narrowing.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OutOfRange {
@@ -1112,9 +1194,11 @@ pub fn narrow_f32(values: &[f32], to: DType, clamp: bool) -> Result<Vec<u8>, Out
     Ok(out)
 }
 
-/// [`narrow_f32`] of f32 values given as little-endian bytes, split over
+/// [`narrow_f32`] of f32 weights given as little-endian bytes, split over
 /// `threads` threads (the same bytes, and the same first out-of-range
-/// element, as one thread would give).
+/// element, as one thread would give). Unlike [`narrow_f32`], a NaN or an
+/// infinity is an error too (`OutOfRange` with that value): a weight holding
+/// one is refused, not narrowed.
 pub fn narrow_f32_bytes(
     src: &[u8],
     to: DType,
@@ -1172,7 +1256,14 @@ fn narrow_block(
             *v = f32::from_le_bytes([x[0], x[1], x[2], x[3]]);
         }
         for (i, v) in vals[..len].iter_mut().enumerate() {
-            if v.is_finite() && v.abs() > max {
+            if !v.is_finite() {
+                return Err(OutOfRange {
+                    index: base + b * BLOCK + i,
+                    value: *v,
+                    max,
+                });
+            }
+            if v.abs() > max {
                 if !clamp {
                     return Err(OutOfRange {
                         index: base + b * BLOCK + i,
@@ -1209,13 +1300,22 @@ mod tests {
         let mut values: Vec<f32> = (0..200_000)
             .map(|i| ((i as f32) * 0.37).sin() * 1000.0 + i as f32 * 1e-3)
             .collect();
-        values.extend([f32::NAN, f32::INFINITY, -0.0, 1e-8, 65500.0, -65504.0]);
+        values.extend([-0.0, 1e-8, 65500.0, -65504.0]);
         let bytes: Vec<u8> = values.iter().flat_map(|x| x.to_le_bytes()).collect();
         for to in [DType::F16, DType::BF16] {
             let one = narrow_f32(&values, to, false).unwrap();
             for threads in [1, 2, 3] {
                 assert_eq!(narrow_f32_bytes(&bytes, to, false, threads).unwrap(), one);
             }
+        }
+        // A NaN or an infinity in a weight is refused, even when clamping.
+        for bad in [f32::NAN, f32::NEG_INFINITY] {
+            let mut w = values.clone();
+            w[120_000] = bad;
+            let bytes: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
+            let e = narrow_f32_bytes(&bytes, DType::F16, true, 2).unwrap_err();
+            assert_eq!(e.index, 120_000);
+            assert_eq!(e.value.to_bits(), bad.to_bits());
         }
         // The first out-of-range element is reported, whichever thread finds it.
         values[150_000] = 1e6;

@@ -409,6 +409,7 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
             let values = t
                 .to_f32()
                 .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
+            refuse_non_finite(&values)?;
             let qz = crate::quant::Scheme::parse(params, &t.shape)?.quantize(&values, &t.shape);
             if name == "int8" {
                 Ok(HostTensor {
@@ -434,6 +435,7 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
                 .to_f32()
                 .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
             a.check_shape(&t.shape)?;
+            refuse_non_finite(&values)?;
             let p = a.quantize(&values);
             let stored = |storage| Ok(a.stored_tensor(&p.words, &t.shape, storage));
             match name {
@@ -548,6 +550,20 @@ pub fn transpose(t: &HostTensor, perm: &[usize]) -> Result<HostTensor, String> {
     })
 }
 
+/// A weight holding a NaN or an infinity is refused: quantizing or narrowing
+/// it would turn it into a number (or keep a value no narrow weight should
+/// hold) without anyone noticing.
+fn refuse_non_finite(values: &[f32]) -> Result<(), String> {
+    match crate::tensor::first_non_finite(values) {
+        None => Ok(()),
+        Some((i, x)) => Err(non_finite_message(i, x)),
+    }
+}
+
+fn non_finite_message(index: usize, x: f32) -> String {
+    format!("element {index} is {x}; a weight must be a finite number to be narrowed or quantized (fix the checkpoint, or leave this weight f32 with the pass's `exclude` option)")
+}
+
 fn narrow(t: HostTensor, to: DType, opts: ConvertOptions) -> Result<HostTensor, String> {
     narrow_ref(&t.view(), to, opts)
 }
@@ -564,9 +580,13 @@ fn narrow_ref(t: &TensorRef<'_>, to: DType, opts: ConvertOptions) -> Result<Host
                 to.mlir_name()
             )
         })?;
+        refuse_non_finite(&values)?;
         crate::tensor::narrow_f32(&values, to, opts.clamp)
     };
     let data = data.map_err(|e| {
+        if !e.value.is_finite() {
+            return non_finite_message(e.index, e.value);
+        }
         format!(
             "element {} is {:e}, beyond {}'s range (largest {:e}); rerun with --clamp to clamp",
             e.index,

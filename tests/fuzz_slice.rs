@@ -181,3 +181,45 @@ fn weight_headers_slice() {
         }
     }
 }
+
+/// Every finding of the long runs (`testdata/fuzz/TARGET/`, docs/fuzzing.md)
+/// now passes its target, each within 1 s.
+#[test]
+fn long_run_findings_stay_fixed() {
+    fn headers(data: &[u8]) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        hlo_opt::fuzzing::weight_headers(data, dir.path());
+    }
+    let targets: [(&str, fn(&[u8])); 3] = [
+        ("parse_print", hlo_opt::fuzzing::parse_print),
+        ("passes", hlo_opt::fuzzing::passes),
+        ("weight_headers", headers),
+    ];
+    let mut failures = Vec::new();
+    let mut seen = 0;
+    for (name, target) in targets {
+        let dir = root().join("testdata/fuzz").join(name);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+        files.sort();
+        for path in files {
+            let bytes = std::fs::read(&path).expect("read finding");
+            seen += 1;
+            let t = Instant::now();
+            let r = std::panic::catch_unwind(|| target(&bytes));
+            let took = t.elapsed();
+            if r.is_err() || took >= Duration::from_secs(1) {
+                failures.push(format!("{name}: {} ({took:?})", path.display()));
+            }
+        }
+    }
+    assert!(seen > 0, "no findings under testdata/fuzz");
+    assert!(
+        failures.is_empty(),
+        "{} still fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -502,3 +502,171 @@ fn npy_header_lengths_are_checked_before_allocation() {
     };
     assert!(e.to_string().contains("header of 4294967295 bytes"), "{e}");
 }
+
+/// A 3x4 weight constant whose element 5 is `bad` (hex, little-endian f32).
+fn const_weight_program(bad: &str) -> String {
+    let mut hex = String::new();
+    for i in 0..12 {
+        if i == 5 {
+            hex.push_str(bad);
+        } else {
+            let x = 0.25f32 * (i as f32 - 6.0);
+            for b in x.to_le_bytes() {
+                hex.push_str(&format!("{b:02X}"));
+            }
+        }
+    }
+    format!("func.func @main(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {{\n  %w = stablehlo.constant dense<\"0x{hex}\"> : tensor<3x4xf32>\n  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>\n  return %0 : tensor<2x4xf32>\n}}\n")
+}
+
+#[test]
+fn non_finite_constant_weights_stay_f32_with_a_warning() {
+    // NaN (0x7FC00000) and +inf (0x7F800000), little-endian.
+    for (bad, shown) in [("0000C07F", "NaN"), ("0000807F", "inf")] {
+        let text = const_weight_program(bad);
+        for pass in [
+            "f16-matmul",
+            "bf16-matmul",
+            "int8-weights",
+            "int8-weights{bits=4,group-size=3}",
+        ] {
+            let r = run(&["--pass", pass], "nan.mlir", text.as_bytes());
+            assert_eq!(r.code, 0, "{pass}: {}", r.stderr);
+            assert!(
+                r.stderr.contains(&format!("holds {shown} at element 5"))
+                    && r.stderr.contains("stays f32"),
+                "{pass} on {shown}: {}",
+                r.stderr
+            );
+            assert!(r.stderr.contains("non-finite x1"), "{pass}: {}", r.stderr);
+            // The dot still reads the f32 constant, untouched.
+            assert!(
+                r.stdout.contains(&format!(
+                    "0x{}",
+                    &text[text.find("0x").unwrap() + 2..][..96]
+                )),
+                "{pass}: {}",
+                r.stdout
+            );
+            assert!(
+                !r.stdout.contains("f16") && !r.stdout.contains("i8"),
+                "{pass}: {}",
+                r.stdout
+            );
+        }
+    }
+}
+
+#[test]
+fn non_finite_weight_arguments_are_refused_by_weights_convert() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let program = root().join("testdata/small/matmul.mlir");
+    let from = dir.path().join("in");
+    std::fs::create_dir(&from).expect("mkdir");
+    let x = hlo_opt::tensor::HostTensor::from_f32(vec![2, 3], &[1.0; 6]);
+    let mut w = vec![0.5f32; 12];
+    w[7] = f32::NEG_INFINITY;
+    let w = hlo_opt::tensor::HostTensor::from_f32(vec![3, 4], &w);
+    x.write_npy(&from.join("arg000.npy")).expect("write");
+    w.write_npy(&from.join("arg001.npy")).expect("write");
+    for pass in [
+        "f16-matmul",
+        "bf16-matmul",
+        "int8-weights",
+        "int8-weights{group-size=3}",
+    ] {
+        let rewritten = dir.path().join("r.mlir");
+        let o = hlo_opt()
+            .args(["--pass", pass])
+            .arg(&program)
+            .arg("-o")
+            .arg(&rewritten)
+            .output()
+            .expect("runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let to = dir.path().join("out");
+        let o = hlo_opt()
+            .args(["weights", "convert"])
+            .arg(&rewritten)
+            .arg("--from")
+            .arg(&from)
+            .arg("--to")
+            .arg(&to)
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{pass}: {err}");
+        assert!(
+            err.contains("params['w']")
+                && err.contains("element 7 is -inf")
+                && err.contains("finite"),
+            "{pass}: {err}"
+        );
+        assert!(!to.exists(), "{pass}: nothing is written on failure");
+    }
+}
+
+#[test]
+fn a_pass_that_changes_nothing_says_so() {
+    let text = std::fs::read_to_string(root().join("testdata/small/matmul.mlir")).expect("read");
+    let r = run(
+        &["--pass", "f16-matmul{ops=convolution}"],
+        "m.mlir",
+        text.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("f16-matmul changed nothing"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &["--pass", "f16-matmul{include=no_such_name}"],
+        "m.mlir",
+        text.as_bytes(),
+    );
+    assert!(
+        r.stderr
+            .contains("include/exclude options left out all 1 candidate"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &["--pass", "int8-weights{group-size=7}"],
+        "m.mlir",
+        text.as_bytes(),
+    );
+    assert!(
+        r.stderr.contains("group-does-not-divide x1"),
+        "{}",
+        r.stderr
+    );
+    // An empty list is a usage error, not a pass that does nothing.
+    let r = run(&["--pass", "f16-matmul{ops=}"], "m.mlir", text.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("option `ops`: expected at least one item"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn deeply_nested_npy_headers_are_refused_quickly() {
+    // A fuzz finding: npyz's header parser takes exponential time in the
+    // nesting depth (182 bytes took over 20 s).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut header = String::from("{'descr': ");
+    header.push_str(&"[".repeat(120));
+    header.push_str("'<f4', 'fortran_order': False, 'shape': (2,), }");
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend((header.len() as u16).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    let path = dir.path().join("deep.npy");
+    std::fs::write(&path, &bytes).expect("write");
+    let t0 = Instant::now();
+    let err = hlo_opt::tensor::HostTensor::read_npy(&path).expect_err("refused");
+    assert!(t0.elapsed() < Duration::from_secs(1));
+    assert!(err.to_string().contains("nests brackets 122 deep"), "{err}");
+}

@@ -98,6 +98,19 @@ pub(crate) fn build(src: &Source, file: Pair<'_, Rule>) -> Result<Built, ParseEr
     })
 }
 
+/// Operation names MLIR reads without a dialect prefix: those of the
+/// default dialects of a module and a function body.
+const BARE_OP_NAMES: &[&str] = &["return", "call", "module", "func"];
+
+/// `dialect.op` (every part non-empty) or one of [`BARE_OP_NAMES`].
+fn well_formed_op_name(text: &str) -> bool {
+    if text.contains('.') {
+        text.split('.').all(|part| !part.is_empty())
+    } else {
+        BARE_OP_NAMES.contains(&text)
+    }
+}
+
 impl<'s> Builder<'s> {
     fn error(&self, offset: usize, kind: ParseErrorKind) -> ParseError {
         ParseError::at(self.src, offset, kind)
@@ -314,6 +327,19 @@ impl<'s> Builder<'s> {
                 let text = name_pair.as_str();
                 match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
                     Some(inner) => (inner.to_string(), OpForm::Generic),
+                    // MLIR knows an undotted name only from a default
+                    // dialect (`return`, `call` in a function, `module`);
+                    // anything else would also read as more of the previous
+                    // operation once printed after a pretty one.
+                    None if !well_formed_op_name(text) => {
+                        return Err(self.error(
+                            name_pair.as_span().start(),
+                            ParseErrorKind::Syntax(format!(
+                                "unknown operation `{text}`; expected a dialect-qualified name like `stablehlo.add`, or one of {}",
+                                BARE_OP_NAMES.join(", ")
+                            )),
+                        ));
+                    }
                     None => (text.to_string(), OpForm::Pretty),
                 }
             }

@@ -281,6 +281,17 @@ impl Module {
         let block = self.dfg.op(anchor).block.expect("anchor is in a block");
         let mut data = OpData::new(name, OpForm::Pretty);
         data.leading = self.leading_like(anchor);
+        // An anchor written on the line of what precedes it (`{ %0 = ...`)
+        // moves to a line of its own: text after a pretty op on its line
+        // would read as more of that op.
+        let anchor_text = match &self.dfg.op(anchor).leading {
+            Piece::Src(span) => self.source.slice(*span),
+            Piece::Text(t) => t,
+            _ => "",
+        };
+        if !anchor_text.contains(['\n', '\r']) {
+            self.dfg.op_mut(anchor).leading = data.leading.clone();
+        }
         data.block = Some(block);
         data.loc = self.dfg.op(anchor).loc;
         let mut all = vec![Piece::Results];

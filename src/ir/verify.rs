@@ -278,6 +278,57 @@ impl<'m> Verifier<'m> {
                 return;
             }
         }
+        // A StableHLO op's results have types (its signature states them);
+        // an op whose signature could not be read has none, and a pass that
+        // rewrote around it would print `<<unknown type>>`.
+        // The same holds for calls, and for what a StableHLO op reads.
+        if name.starts_with("stablehlo.") || matches!(name, "func.call" | "call") {
+            let untyped: Vec<usize> = (0..data.results.len())
+                .filter(|&i| matches!(self.ty(data.results[i]), Type::Unknown))
+                .collect();
+            for i in untyped {
+                self.err(
+                    op,
+                    None,
+                    format!("result #{i} has no type; expected a type signature like `: (tensor<2xf32>) -> tensor<2xf32>`"),
+                );
+            }
+        }
+        if name.starts_with("stablehlo.") {
+            let data = self.m.dfg.op(op);
+            let untyped: Vec<(usize, Value)> = data
+                .operands
+                .iter()
+                .enumerate()
+                .filter(|(_, &v)| matches!(self.ty(v), Type::Unknown))
+                .map(|(i, &v)| (i, v))
+                .collect();
+            for (i, v) in untyped {
+                let msg = format!(
+                    "operand #{i} ({}) has no type: the operation that defines it states none",
+                    self.name(v)
+                );
+                let at = self.operand_offset(op, i);
+                self.err(op, at, msg);
+            }
+        }
+        // Each block of a StableHLO op's region ends with its return (a
+        // region without one is not a program; cleanup could empty it).
+        if name.starts_with("stablehlo.") {
+            let regions = self.m.dfg.op(op).regions.clone();
+            for (r, region) in regions.into_iter().enumerate() {
+                let blocks = self.m.layout.region(region).blocks.clone();
+                for b in blocks {
+                    if self.terminator(b).is_none() {
+                        self.err(
+                            op,
+                            None,
+                            format!("region #{r} has a block that does not end with `stablehlo.return`; expected a return as its last operation"),
+                        );
+                    }
+                }
+            }
+        }
         self.signature(op);
         match name {
             "func.func" => self.function(op),
