@@ -549,12 +549,12 @@ fn check_npy_head(head: &[u8], path: &Path) -> Result<usize, TensorError> {
     Ok(at + len as usize)
 }
 
+/// An npy stream whose preamble and header were read (and checked) first.
+type CheckedNpy<R> = npyz::NpyFile<io::Chain<io::Cursor<Vec<u8>>, R>>;
+
 /// An npy stream opened by npyz after [`check_npy_head`] passed on its
 /// preamble and header (read here, then handed on with the rest).
-fn checked_npy<R: Read>(
-    mut reader: R,
-    path: &Path,
-) -> Result<npyz::NpyFile<io::Chain<io::Cursor<Vec<u8>>, R>>, TensorError> {
+fn checked_npy<R: Read>(mut reader: R, path: &Path) -> Result<CheckedNpy<R>, TensorError> {
     let mut head = vec![0u8; 12];
     let got = read_up_to(&mut reader, &mut head, path)?;
     head.truncate(got);
@@ -586,10 +586,7 @@ fn npz_member<'a>(
     npz: &'a mut npyz::npz::NpzArchive<BufReader<File>>,
     name: &str,
     path: &Path,
-) -> Result<
-    Option<npyz::NpyFile<io::Chain<io::Cursor<Vec<u8>>, zip::read::ZipFile<'a>>>>,
-    TensorError,
-> {
+) -> Result<Option<CheckedNpy<zip::read::ZipFile<'a>>>, TensorError> {
     let member = npyz::npz::file_name_from_array_name(name);
     match npz.zip_archive().by_name(&member) {
         Ok(file) => Ok(Some(checked_npy(file, path)?)),
