@@ -190,7 +190,8 @@ fn long_run_findings_stay_fixed() {
         let dir = tempfile::tempdir().expect("tempdir");
         hlo_opt::fuzzing::weight_headers(data, dir.path());
     }
-    let targets: [(&str, fn(&[u8])); 3] = [
+    type Target = (&'static str, fn(&[u8]));
+    let targets: [Target; 3] = [
         ("parse_print", hlo_opt::fuzzing::parse_print),
         ("passes", hlo_opt::fuzzing::passes),
         ("weight_headers", headers),
