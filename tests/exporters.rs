@@ -13,7 +13,7 @@
 
 mod common;
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -255,7 +255,8 @@ enum Job {
         gate: &'static str,
     },
     Compile {
-        label: String,
+        file: String,
+        pipeline: &'static str,
         mlir: PathBuf,
     },
 }
@@ -267,30 +268,43 @@ fn every_export_compiles_and_verifies_on_iree() {
     };
     let dir = tempfile::tempdir().expect("tempdir");
     let mut jobs = Vec::new();
-    let mut distinct = BTreeSet::new();
-    for (i, file) in exports().into_iter().enumerate() {
-        let original_text = std::fs::read_to_string(&file).expect("readable");
+    // Output text -> the cell of the job that compiles it.
+    let mut distinct: BTreeMap<String, (String, &str)> = BTreeMap::new();
+    // (file, pipeline) -> what the table shows; filled as jobs finish.
+    let cells: Mutex<BTreeMap<(String, String), String>> = Mutex::new(BTreeMap::new());
+    let mut same_as: Vec<((String, String), (String, String))> = Vec::new();
+    let files = exports();
+    for (i, file) in files.iter().enumerate() {
+        let original_text = std::fs::read_to_string(file).expect("readable");
         for (j, pipeline) in PIPELINES.iter().enumerate() {
             if !full() && !QUICK.contains(pipeline) {
                 continue;
             }
             if let Some((_, gate)) = GATES.iter().find(|(p, _)| p == pipeline) {
                 jobs.push(Job::Verify {
-                    file: file.clone(),
+                    file: file.to_path_buf(),
                     pipeline,
                     gate,
                 });
                 continue;
             }
             // Outputs equal to the input or to another output are compiled once.
-            let (_, text) = rewrite(&file, pipeline);
-            if text == original_text || !distinct.insert(text.clone()) {
+            let (_, text) = rewrite(file, pipeline);
+            let key = (file.display().to_string(), pipeline.to_string());
+            if text == original_text {
+                cells.lock().expect("cells").insert(key, "unchanged".into());
                 continue;
             }
+            if let Some((f, p)) = distinct.get(&text) {
+                same_as.push((key, (f.clone(), p.to_string())));
+                continue;
+            }
+            distinct.insert(text.clone(), (key.0.clone(), pipeline));
             let mlir = dir.path().join(format!("{i}_{j}.mlir"));
             std::fs::write(&mlir, &text).expect("writes");
             jobs.push(Job::Compile {
-                label: format!("{} {pipeline}", file.display()),
+                file: file.display().to_string(),
+                pipeline,
                 mlir,
             });
         }
@@ -304,11 +318,25 @@ fn every_export_compiles_and_verifies_on_iree() {
                     return;
                 };
                 let failure = match job {
-                    Job::Compile { label, mlir } => {
+                    Job::Compile {
+                        file,
+                        pipeline,
+                        mlir,
+                    } => {
                         let vmfb = dir.path().join(format!("{k}.vmfb"));
                         let r = compiles(&iree_compile, &mlir, &vmfb);
                         let _ = std::fs::remove_file(&vmfb);
-                        r.err().map(|e| format!("{label}: iree-compile: {e}"))
+                        let cell = if r.is_ok() {
+                            "compiles"
+                        } else {
+                            "iree-compile fails"
+                        };
+                        cells
+                            .lock()
+                            .expect("cells")
+                            .insert((file.clone(), pipeline.to_string()), cell.into());
+                        r.err()
+                            .map(|e| format!("{file} {pipeline}: iree-compile: {e}"))
                     }
                     Job::Verify {
                         file,
@@ -316,13 +344,23 @@ fn every_export_compiles_and_verifies_on_iree() {
                         gate,
                     } => {
                         let inputs = file.with_extension("inputs");
+                        let report = dir.path().join(format!("{k}.json"));
                         let mut cmd = hlo_opt();
                         cmd.arg("verify").arg(&file).args(cli_args(pipeline));
-                        cmd.args(["--gate", gate]);
+                        cmd.args(["--gate", gate]).arg("--report").arg(&report);
                         if inputs.is_dir() {
                             cmd.arg("--inputs").arg(&inputs);
                         }
                         let o = cmd.output().expect("hlo-opt runs");
+                        let cell = match (o.status.code(), worst_rel_l2(&report)) {
+                            (Some(c), Some(r)) => format!("exit {c}, rel_l2 {r:.1e}"),
+                            (c, None) => format!("exit {c:?}, no report"),
+                            (None, Some(_)) => "killed".into(),
+                        };
+                        cells
+                            .lock()
+                            .expect("cells")
+                            .insert((file.display().to_string(), pipeline.to_string()), cell);
                         (!o.status.success()).then(|| {
                             let err = String::from_utf8_lossy(&o.stderr);
                             let tail: Vec<&str> = err.lines().rev().take(4).collect();
@@ -341,8 +379,65 @@ fn every_export_compiles_and_verifies_on_iree() {
             });
         }
     });
+    let mut cells = cells.into_inner().expect("cells");
+    for (key, (f, p)) in same_as {
+        let cell = cells.get(&(f, p.clone())).cloned().unwrap_or_default();
+        cells.insert(
+            key,
+            format!("{cell} (= {})", p.trim_start_matches("preset:")),
+        );
+    }
+    if let Ok(path) = std::env::var("HLO_OPT_EXPORTERS_TABLE") {
+        std::fs::write(&path, matrix_table(&files, &cells)).expect("writes the table");
+    }
     let failures = failures.into_inner().expect("failures");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The largest rel_l2 over the outputs in a verify JSON report.
+fn worst_rel_l2(report: &Path) -> Option<f64> {
+    let text = std::fs::read_to_string(report).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    json["outputs"]
+        .as_array()?
+        .iter()
+        .filter_map(|o| o["rel_l2"].as_f64())
+        .reduce(f64::max)
+}
+
+/// Markdown: one row per program, one column per pipeline that ran. Every
+/// cell passed hlo-opt (exit 0) and the IR verifier on its output (the
+/// in-process test above); the cell says what IREE did with it.
+fn matrix_table(files: &[PathBuf], cells: &BTreeMap<(String, String), String>) -> String {
+    let ran: Vec<&str> = PIPELINES
+        .iter()
+        .copied()
+        .filter(|p| cells.keys().any(|(_, q)| q == p))
+        .collect();
+    let mut t = format!(
+        "| program | {} |\n|---|{}\n",
+        ran.join(" | "),
+        "---|".repeat(ran.len())
+    );
+    for f in files {
+        let f = f.display().to_string();
+        let name = f
+            .rsplit("testdata/")
+            .next()
+            .unwrap_or(&f)
+            .trim_end_matches(".mlir");
+        let row: Vec<String> = ran
+            .iter()
+            .map(|p| {
+                cells
+                    .get(&(f.clone(), p.to_string()))
+                    .cloned()
+                    .unwrap_or_else(|| "–".into())
+            })
+            .collect();
+        t.push_str(&format!("| {name} | {} |\n", row.join(" | ")));
+    }
+    t
 }
 
 /// The IREE bug the grouped-convolution form works around (docs/passes.md):
