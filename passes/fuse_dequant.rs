@@ -223,7 +223,7 @@ impl FuseDequant {
         let int8 = match self.int8_activations && fits_i8(m, d.ints.0) {
             true => {
                 let (qx, sx) = super::int8::quantize_rows(m, dot, x, rows, cols);
-                let mut qi = stablehlo::convert(m, dot, d.ints.0, ElemType::from_text("i8"))?;
+                let mut qi = stablehlo::convert(m, dot, d.ints.0, ElemType::int(8))?;
                 for s in &d.ints.1 {
                     qi = stablehlo::reshape(m, dot, qi, s)?;
                 }
@@ -233,7 +233,7 @@ impl FuseDequant {
             false => None,
         };
         let acc = if int8.is_some() {
-            ElemType::from_text("i32")
+            ElemType::int(32)
         } else {
             ElemType::F32
         };

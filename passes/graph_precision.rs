@@ -13,7 +13,8 @@
 //! Islands (kept f32, inputs widened back): conversions from integers wider
 //! than 8 bits (an i32 accumulator overflows f16), reductions (their accumulators),
 //! `exponential`, `log`, `rsqrt`, `sqrt`, `divide`, `power` — the pieces of
-//! norms and softmax whose error the tests measure (tests/numeric_graph.rs) —
+//! norms and softmax whose error the tests measure
+//! (tests/numeric_precision.rs, `f16_graph_islands_each_reduce_the_error`) —
 //! and every op this pass does not know (regions, custom calls, returns).
 //! A constant beyond N's range stays f32 and so does everything computed
 //! elementwise from it, up to the next island (`overflow=clamp` clamps it).

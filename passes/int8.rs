@@ -124,7 +124,7 @@ impl Int8Weights {
                 let orig_type = m.dfg.ty(arg).to_string();
                 weights::record_arg_step(m, arg, &format!("int8({})", scheme.params()));
                 let (from, orig) = weights::arg_origin(m, arg).unwrap_or((0, orig_type));
-                m.set_decl_type(arg, tensor(shape, ElemType::from_text("i8")));
+                m.set_decl_type(arg, tensor(shape, ElemType::int(8)));
                 let scale = m.append_arg(func, "scale", tensor(&scale_shape, ElemType::F32))?;
                 let step = format!("int8_scale({})", scheme.params());
                 let recipe = match prior {
@@ -148,7 +148,7 @@ impl Int8Weights {
                         1.0
                     };
                     let q = (x / s).round().clamp(-127.0, 127.0) as i8;
-                    let i8_t = TensorType::new(shape, ElemType::from_text("i8"));
+                    let i8_t = TensorType::new(shape, ElemType::int(8));
                     let q = stablehlo::constant_hex(m, dot, i8_t, &[q as u8]);
                     let q = stablehlo::optimization_barrier(m, dot, q);
                     let s_t = TensorType::new(&scale_shape, ElemType::F32);
@@ -163,7 +163,7 @@ impl Int8Weights {
                 let q = stablehlo::constant_hex(
                     m,
                     dot,
-                    TensorType::new(shape, ElemType::from_text("i8")),
+                    TensorType::new(shape, ElemType::int(8)),
                     &q_bytes,
                 );
                 let q = stablehlo::optimization_barrier(m, dot, q);
@@ -284,7 +284,7 @@ impl Int8Weights {
             "stablehlo.dot_general",
             &[qx, q],
             "contracting_dims = [1] x [0]",
-            tensor(&[rows, n], ElemType::from_text("i32")),
+            tensor(&[rows, n], ElemType::int(32)),
             false,
         );
         let accf = stablehlo::convert(m, dot, acc, ElemType::F32).expect("a tensor");
@@ -324,7 +324,7 @@ impl Int8Weights {
             dot,
             qx,
             &[1, 2],
-            TensorType::new(&[p, rows, k], ElemType::from_text("i8")),
+            TensorType::new(&[p, rows, k], ElemType::int(8)),
         );
         let acc = stablehlo::simple_op(
             m,
@@ -332,7 +332,7 @@ impl Int8Weights {
             "stablehlo.dot_general",
             &[qxb, q],
             "batching_dims = [0] x [0], contracting_dims = [2] x [1]",
-            tensor(&[p, rows, j], ElemType::from_text("i32")),
+            tensor(&[p, rows, j], ElemType::int(32)),
             false,
         );
         let accf = stablehlo::convert(m, dot, acc, ElemType::F32)?;
@@ -421,7 +421,7 @@ pub(super) fn quantize_rows(
         tensor(&[rows, k], ElemType::F32),
         false,
     );
-    let qx = stablehlo::convert(m, anchor, clamped, ElemType::from_text("i8")).expect("a tensor");
+    let qx = stablehlo::convert(m, anchor, clamped, ElemType::int(8)).expect("a tensor");
     (qx, sx)
 }
 

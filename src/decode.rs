@@ -558,7 +558,7 @@ pub fn rollout_function(step: &DecodeStep, lp: Loop) -> Result<String, DecodeErr
         "      %tok = stablehlo.select %isf, %ft, %prev : tensor<i1>, {i32t}"
     );
     let tok_scalar = format!("tensor<{tok_elem}>");
-    let tok_src = if tok_elem == ElemType::from_text("i32") {
+    let tok_src = if tok_elem == ElemType::int(32) {
         "%tok".to_string()
     } else {
         let _ = writeln!(

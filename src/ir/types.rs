@@ -37,6 +37,15 @@ pub enum ElemType {
 }
 
 impl ElemType {
+    /// The signless integer type of `bits` bits (`i8`, `i32`).
+    pub fn int(bits: u32) -> ElemType {
+        ElemType::Int {
+            bits,
+            unsigned: false,
+            explicit_signed: false,
+        }
+    }
+
     /// Reads an element type from its MLIR spelling.
     pub fn from_text(text: &str) -> ElemType {
         match text {
