@@ -11,6 +11,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::{Options, Pass, PassError, PassInfo, PassStats};
+use crate::ir::op_class::is_pure;
 use crate::ir::{Block, ElemType, Module, Op, Type, Value};
 
 /// The pass's name.
@@ -28,26 +29,6 @@ pub fn info() -> PassInfo {
 
 /// The cleanup pass.
 pub struct Cleanup;
-
-/// Operations without side effects: removable when their results are unused.
-fn is_pure(name: &str) -> bool {
-    matches!(
-        name,
-        "stablehlo.convert"
-            | "stablehlo.constant"
-            | "stablehlo.reshape"
-            | "stablehlo.transpose"
-            | "stablehlo.broadcast_in_dim"
-            | "stablehlo.slice"
-            | "stablehlo.add"
-            | "stablehlo.subtract"
-            | "stablehlo.multiply"
-            | "stablehlo.divide"
-            | "stablehlo.clamp"
-            | "stablehlo.dot_general"
-            | "stablehlo.convolution"
-    )
-}
 
 /// Whether every value of `from` is exactly representable in `to`.
 fn widens_exactly(from: &ElemType, to: &ElemType) -> bool {

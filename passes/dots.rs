@@ -20,21 +20,9 @@
 
 use super::weights::{self, Root};
 use super::{Pass, PassError, PassInfo, PassStats};
+pub use crate::ir::op_class::{is_matmul, MATMUL_OPS};
 use crate::ir::stablehlo::{self, DotDims};
 use crate::ir::{ElemType, Module, Op, OpForm, Type, Value};
-
-/// The ops that multiply matrices: what narrowing passes look for.
-pub const MATMUL_OPS: &[&str] = &[
-    "stablehlo.dot_general",
-    "stablehlo.dot",
-    "stablehlo.einsum",
-    "stablehlo.convolution",
-];
-
-/// Whether `name` is one of [`MATMUL_OPS`].
-pub fn is_matmul(name: &str) -> bool {
-    MATMUL_OPS.contains(&name)
-}
 
 /// Registry entry.
 pub fn info() -> PassInfo {

@@ -24,6 +24,7 @@ use std::collections::HashSet;
 use super::precision::constant_f32_compact;
 use super::weights::record_arg_step;
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
+use crate::ir::op_class::{self, is_narrowable};
 use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value};
 use crate::tensor::{narrow_f32, DType, OutOfRange};
 
@@ -59,47 +60,6 @@ pub const DEFAULT_ISLANDS: &[&str] = &[
     "divide",
     "power",
 ];
-
-/// Ops computed in the narrow type: elementwise arithmetic and data movement.
-fn is_narrowable(name: &str) -> bool {
-    matches!(
-        name.strip_prefix("stablehlo.").unwrap_or(""),
-        "add"
-            | "subtract"
-            | "multiply"
-            | "negate"
-            | "maximum"
-            | "minimum"
-            | "abs"
-            | "tanh"
-            | "logistic"
-            | "sine"
-            | "cosine"
-            | "select"
-            | "clamp"
-            | "compare"
-            | "broadcast_in_dim"
-            | "reshape"
-            | "transpose"
-            | "slice"
-            | "concatenate"
-            | "dynamic_slice"
-            | "dynamic_update_slice"
-            | "gather"
-            | "pad"
-            | "convert"
-            | "iota"
-            | "constant"
-            // Narrowable, but kept f32 by default (the islands):
-            | "exponential"
-            | "log"
-            | "rsqrt"
-            | "sqrt"
-            | "divide"
-            | "power"
-            | "reduce_window"
-    )
-}
 
 /// What the rewrite of one function tracks.
 struct State<'s> {
@@ -409,29 +369,10 @@ impl GraphPrecision {
     /// overflows), `var + eps` before `rsqrt`. Transcendental ops are never
     /// pulled in; they are islands or not on their own.
     fn island_bound(&self, m: &Module, ops: &[Op]) -> HashSet<Op> {
-        let pullable = |name: &str| {
-            matches!(
-                name.strip_prefix("stablehlo.").unwrap_or(""),
-                "add"
-                    | "subtract"
-                    | "multiply"
-                    | "negate"
-                    | "abs"
-                    | "maximum"
-                    | "minimum"
-                    | "select"
-                    | "broadcast_in_dim"
-                    | "reshape"
-                    | "transpose"
-                    | "slice"
-                    | "convert"
-                    | "constant"
-            )
-        };
         let mut bound = HashSet::new();
         for &op in ops.iter().rev() {
             let d = m.dfg.op(op);
-            if !pullable(&d.name) || d.results.is_empty() {
+            if !op_class::pulled_into_islands(&d.name) || d.results.is_empty() {
                 continue;
             }
             let feeds_islands_only = d.results.iter().all(|&v| {

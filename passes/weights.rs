@@ -7,18 +7,8 @@
 
 use std::collections::BTreeSet;
 
+pub use crate::ir::op_class::is_view as is_view_op;
 use crate::ir::{Module, Op, Value, ValueDef};
-
-/// Ops that only move or select elements: retyping them changes nothing else.
-pub fn is_view_op(name: &str) -> bool {
-    matches!(
-        name,
-        "stablehlo.reshape"
-            | "stablehlo.transpose"
-            | "stablehlo.broadcast_in_dim"
-            | "stablehlo.slice"
-    )
-}
 
 /// Where a value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -7,6 +7,7 @@
 mod dfg;
 mod layout;
 mod module;
+pub mod op_class;
 pub mod resources;
 pub mod source;
 pub mod stablehlo;

@@ -103,6 +103,7 @@ impl Module {
         }
         for (section, mut cuts) in by_section {
             cuts.sort_by_key(|s| s.start);
+            let cuts = self.merge_cuts(cuts);
             let old = std::mem::take(&mut self.dfg.op_mut(section).pieces);
             let mut pieces = Vec::with_capacity(old.len() + cuts.len());
             for piece in old {
@@ -128,6 +129,37 @@ impl Module {
         }
         self.resources.take();
         entries.len()
+    }
+
+    /// Joins overlapping cuts into runs; a run that ends its dictionary
+    /// (only `}` after it) also takes the comma before it, so that no
+    /// entry is left with a trailing comma when the last several go.
+    fn merge_cuts(&self, cuts: Vec<Span>) -> Vec<Span> {
+        let text = self.source.text().as_bytes();
+        let mut runs: Vec<Span> = Vec::with_capacity(cuts.len());
+        for c in cuts {
+            match runs.last_mut() {
+                Some(r) if c.start <= r.end => *r = Span::new(r.start, r.end.max(c.end)),
+                _ => runs.push(c),
+            }
+        }
+        for r in &mut runs {
+            let mut after = r.end;
+            while after < text.len() && text[after].is_ascii_whitespace() {
+                after += 1;
+            }
+            if text.get(after) != Some(&b'}') {
+                continue;
+            }
+            let mut start = r.start;
+            while start > 0 && text[start - 1].is_ascii_whitespace() {
+                start -= 1;
+            }
+            if start > 0 && text[start - 1] == b',' {
+                *r = Span::new(start - 1, r.end);
+            }
+        }
+        runs
     }
 
     /// The text to remove with an entry: the entry and the comma after it,
@@ -295,5 +327,23 @@ mod tests {
         let both = dropped(&["w.a_1", "b"]);
         assert!(both.contains("    builtin: {\n\n    }"), "{both}");
         assert!(!both.contains("0x"), "{both}");
+    }
+
+    #[test]
+    fn dropping_the_last_several_leaves_no_trailing_comma() {
+        // A fourth blob `c` after `b`: dropping `b` and `c` must also drop
+        // the comma after `w.a_1` (iree-opt: "expected identifier key").
+        let text = TEXT.replace(
+            "      b: \"0x040000000000C03F\"\n",
+            "      b: \"0x040000000000C03F\",\n      c: \"0x0400000000000040\"\n",
+        );
+        let mut m = crate::front::parse_str("r.mlir", &text).expect("parses");
+        let set: BTreeSet<String> = ["b", "c"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(m.drop_resources(&set), 2);
+        let out = crate::back::print_to_string(&m);
+        assert!(
+            out.contains("      w.a_1: \"0x040000000000803F00000040\"\n    }"),
+            "{out}"
+        );
     }
 }

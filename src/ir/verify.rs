@@ -24,6 +24,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use super::op_class::is_return;
 use super::stablehlo::DotDims;
 use super::{Block, Dim, Module, Op, OpForm, Piece, Type, Value, ValueDef};
 
@@ -180,10 +181,6 @@ fn arity(name: &str) -> Option<usize> {
         "constant" | "iota" => 0,
         _ => return None,
     })
-}
-
-fn is_return(name: &str) -> bool {
-    matches!(name, "return" | "func.return" | "stablehlo.return")
 }
 
 struct Verifier<'m> {
