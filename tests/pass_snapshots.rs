@@ -252,3 +252,8 @@ fn fuse_dequant_int8_activations() {
 fn gqa_dot_reads_kv_heads_directly() {
     insta::assert_snapshot!(rewrite("gqa.mlir", &["gqa-dot"]));
 }
+
+#[test]
+fn cleanup_moves_widening_converts_above_broadcasts() {
+    insta::assert_snapshot!(rewrite("broadcast_widen.mlir", &["cleanup"]));
+}
