@@ -5,9 +5,9 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::arg_files::ArgFiles;
 use crate::iree::{Iree, IreeError, Target};
 use crate::profile::DispatchProfile;
-use crate::tensor::{HostTensor, TensorSet};
 
 /// What to time.
 pub struct BenchSpec<'a> {
@@ -15,10 +15,10 @@ pub struct BenchSpec<'a> {
     pub original: &'a Path,
     /// The rewritten program.
     pub rewritten: &'a Path,
-    /// Inputs of the original function.
-    pub inputs: &'a TensorSet,
-    /// Inputs of the rewritten function.
-    pub new_inputs: &'a TensorSet,
+    /// Inputs of the original function, as files.
+    pub inputs: &'a ArgFiles,
+    /// Inputs of the rewritten function, as files.
+    pub new_inputs: &'a ArgFiles,
     /// The entry function's name.
     pub function: &'a str,
     /// Where to compile and run.
@@ -87,10 +87,6 @@ impl BenchResult {
     }
 }
 
-fn arg_bytes(set: &TensorSet) -> u64 {
-    set.iter().map(|(_, t)| t.data.len() as u64).sum()
-}
-
 /// Reads the per-run lines of `iree-benchmark-module` (`BM_... 0.312 ms ...`).
 pub fn parse_benchmark_ms(text: &str) -> Vec<f64> {
     text.lines()
@@ -119,17 +115,6 @@ pub fn parse_benchmark_ms(text: &str) -> Vec<f64> {
         .collect()
 }
 
-fn write_inputs(set: &TensorSet, dir: &Path) -> Result<Vec<String>, IreeError> {
-    std::fs::create_dir_all(dir).map_err(|err| IreeError::Spawn {
-        tool: dir.display().to_string(),
-        err,
-    })?;
-    set.iter()
-        .enumerate()
-        .map(|(i, (_, t)): (usize, &(String, HostTensor))| Ok(crate::iree::write_input(t, dir, i)?))
-        .collect()
-}
-
 /// Compiles both programs and times them.
 pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> {
     let tool = iree.benchmark_tool().ok_or(IreeError::Missing {
@@ -138,13 +123,12 @@ pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> 
     let mut vmfbs = Vec::new();
     for (tag, mlir) in [("original", spec.original), ("rewritten", spec.rewritten)] {
         let vmfb = spec.workdir.join(format!("{tag}.vmfb"));
-        iree.compile(mlir, &vmfb, spec.target, tag)?;
+        crate::progress::step(&format!("compiling the {tag} program"), || {
+            iree.compile(mlir, &vmfb, spec.target, tag)
+        })?;
         vmfbs.push(vmfb);
     }
-    let inputs = [
-        write_inputs(spec.inputs, &spec.workdir.join("in_original"))?,
-        write_inputs(spec.new_inputs, &spec.workdir.join("in_rewritten"))?,
-    ];
+    let inputs = [&spec.inputs.specs, &spec.new_inputs.specs];
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     for _ in 0..spec.rounds {
         for which in 0..2 {
@@ -154,7 +138,7 @@ pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> 
                 .arg(format!("--device={}", spec.target.device()))
                 .arg(format!("--benchmark_min_time={}s", spec.min_time))
                 .arg("--benchmark_repetitions=1");
-            for p in &inputs[which] {
+            for p in inputs[which] {
                 cmd.arg(format!("--input={p}"));
             }
             let out = cmd.output().map_err(|err| IreeError::Spawn {
@@ -177,8 +161,8 @@ pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> 
     }
     let dispatches = match spec.dispatch_calls {
         Some(calls) => Some((
-            crate::profile::profile(&vmfbs[0], spec.function, &inputs[0], calls, spec.workdir)?,
-            crate::profile::profile(&vmfbs[1], spec.function, &inputs[1], calls, spec.workdir)?,
+            crate::profile::profile(&vmfbs[0], spec.function, inputs[0], calls, spec.workdir)?,
+            crate::profile::profile(&vmfbs[1], spec.function, inputs[1], calls, spec.workdir)?,
         )),
         None => None,
     };
@@ -188,7 +172,7 @@ pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> 
         original_ms,
         rewritten_ms,
         module_bytes: (size(&vmfbs[0]), size(&vmfbs[1])),
-        arg_bytes: (arg_bytes(spec.inputs), arg_bytes(spec.new_inputs)),
+        arg_bytes: (spec.inputs.bytes, spec.new_inputs.bytes),
         dispatches,
     })
 }

@@ -99,6 +99,9 @@ pub struct PairArgs {
     /// the graph indexes with them, else 0:4).
     #[arg(long, value_parser = parse_range)]
     pub int_range: Option<(i64, i64)>,
+    /// No progress on stderr (errors, warnings and the result only).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Token-level options of `verify` and `bench` for decode-step programs
@@ -343,6 +346,9 @@ pub enum RunError {
     /// An output could not be placed.
     #[error("{0}")]
     Output(#[from] crate::output::OutputError),
+    /// Input files for IREE could not be made.
+    #[error("{0}")]
+    ArgFiles(#[from] crate::arg_files::ArgFilesError),
     /// The output could not be written.
     #[error("{path}: cannot write output: {err}")]
     Write {
@@ -467,7 +473,8 @@ fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
     let module = front::parse(load(&rewritten.display().to_string())?)?;
     let orig = crate::tensor::InputSet::open(from)?;
     let opts = crate::weights::ConvertOptions { clamp: *clamp };
-    let mut progress = Progress::new(quiet);
+    crate::progress::set_quiet(quiet);
+    let mut progress = crate::progress::Bytes::new("converted");
     let n = crate::weights::convert_files(&module, &orig, &out, opts, &mut |done, total| {
         progress.update(done, total)
     })?;
@@ -476,62 +483,6 @@ fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
         eprintln!("hlo-opt: wrote {n} argument(s) to {}", to.display());
     }
     Ok(())
-}
-
-/// Progress of `weights convert` on stderr: bytes read and the rate, at
-/// most once a second; one line rewritten in place on a terminal, plain
-/// lines otherwise; nothing when quiet.
-struct Progress {
-    quiet: bool,
-    terminal: bool,
-    start: std::time::Instant,
-    last: Option<std::time::Instant>,
-    shown: bool,
-}
-
-impl Progress {
-    fn new(quiet: bool) -> Progress {
-        use std::io::IsTerminal;
-        Progress {
-            quiet,
-            terminal: std::io::stderr().is_terminal(),
-            start: std::time::Instant::now(),
-            last: None,
-            shown: false,
-        }
-    }
-
-    fn update(&mut self, done: u64, total: u64) {
-        let now = std::time::Instant::now();
-        let due = match self.last {
-            Some(t) => now.duration_since(t).as_secs_f64() >= 1.0,
-            None => now.duration_since(self.start).as_secs_f64() >= 1.0,
-        };
-        if self.quiet || !(due || (done == total && self.shown)) {
-            return;
-        }
-        self.last = Some(now);
-        self.shown = true;
-        let secs = now.duration_since(self.start).as_secs_f64().max(1e-9);
-        let line = format!(
-            "hlo-opt: converted {:.1} of {:.1} MB ({:.0}%), {:.0} MB/s",
-            done as f64 / 1e6,
-            total as f64 / 1e6,
-            100.0 * done as f64 / total.max(1) as f64,
-            done as f64 / 1e6 / secs
-        );
-        if self.terminal {
-            eprint!("\r{line}\x1b[K");
-        } else {
-            eprintln!("{line}");
-        }
-    }
-
-    fn finish(&self) {
-        if self.terminal && self.shown && !self.quiet {
-            eprintln!();
-        }
-    }
 }
 
 fn run_import_mlx(
@@ -659,13 +610,53 @@ fn temp_dir() -> Result<crate::output::TempDir, RunError> {
     })
 }
 
-/// Says what is happening when standard error is a terminal.
-fn progress(message: &str) {
-    use std::io::IsTerminal;
-    if io::stderr().is_terminal() {
-        eprintln!("hlo-opt: {message}");
-    }
+/// The inputs of both programs as files ([`crate::arg_files`]): the
+/// original's given or drawn, the rewritten program's given or converted
+/// from them, one tensor at a time, under `work`.
+fn input_files(
+    orig: &Module,
+    rewritten: &Module,
+    pair: &PairArgs,
+    clamp: bool,
+    work: &Path,
+) -> Result<InputFiles, RunError> {
+    let spec = crate::inputs::InputSpec {
+        seed: pair.seed,
+        int_range: pair.int_range,
+    };
+    let what = if pair.inputs.is_some() {
+        "reading the original inputs"
+    } else {
+        "drawing random inputs"
+    };
+    let (files, set) = crate::progress::step(what, || {
+        crate::arg_files::original(
+            orig,
+            pair.inputs.as_deref(),
+            spec,
+            &work.join("in_original"),
+        )
+    })?;
+    let mut progress = crate::progress::Bytes::new("converted");
+    let new = crate::arg_files::rewritten(
+        rewritten,
+        pair.new_inputs.as_deref(),
+        &set,
+        &work.join("in_rewritten"),
+        crate::weights::ConvertOptions { clamp },
+        &mut |done, total| progress.update(done, total),
+    )?;
+    progress.finish();
+    Ok((files, set, new))
 }
+
+/// The original program's input files, the set they were made from (to
+/// convert from again), and the rewritten program's input files.
+type InputFiles = (
+    crate::arg_files::ArgFiles,
+    crate::tensor::InputSet,
+    crate::arg_files::ArgFiles,
+);
 
 fn input_sets(
     orig: &Module,
@@ -697,6 +688,7 @@ fn report_kind(p: &Path) -> Option<&str> {
 
 /// Runs `verify`; `Ok(true)` when the gate holds.
 fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
+    crate::progress::set_quiet(v.pair.quiet);
     let gate = crate::verify::Gate::parse(&v.gate).map_err(|m| {
         RunError::Usage(PassError::BadOption {
             pass: "verify --gate".into(),
@@ -746,7 +738,7 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
     let new_path = work.join("rewritten.mlir");
     let (mut original, mut rewritten, label) = load_pair(&v.pair)?;
     let n_outputs = crate::weights::entry_results(&original)?.len();
-    let (inputs, new_inputs) = input_sets(&original, &rewritten, &v.pair, v.clamp)?;
+    let (inputs, _, new_inputs) = input_files(&original, &rewritten, &v.pair, v.clamp, work)?;
     let mut taps = Vec::new();
     if v.per_op {
         let ops = crate::verify::rewritten_ops(&original, &rewritten);
@@ -767,7 +759,6 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
     }
     write_atomically(&orig_path, &original)?;
     write_atomically(&new_path, &rewritten)?;
-    progress("compiling and running the original and the rewritten program...");
     let vspec = crate::verify::VerifySpec {
         original: &original,
         rewritten: &rewritten,
@@ -895,7 +886,7 @@ fn run_verify_tokens(
     let iree = crate::iree::Iree::find()?;
     let orig_path = crate::rollout::write_wrapper(work, "original", &prep.orig_text)?;
     let new_path = crate::rollout::write_wrapper(work, "rewritten", &prep.new_text)?;
-    progress("compiling and running both rollouts...");
+    crate::progress::say("compiling and running both rollouts...");
     let mut a = crate::rollout::run_program(
         &iree,
         &orig_path,
@@ -1018,6 +1009,7 @@ fn run_verify_tokens(
 }
 
 fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
+    crate::progress::set_quiet(b.pair.quiet);
     if b.dispatches.is_some() && b.target != crate::iree::Target::Cpu {
         return Err(RunError::Usage(PassError::BadOption {
             pass: "bench".into(),
@@ -1042,8 +1034,8 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
     let (orig, rewritten, _) = load_pair(&b.pair)?;
     let rewritten_path = work.join("rewritten.mlir");
     write_atomically(&rewritten_path, &rewritten)?;
-    let (inputs, new_inputs) = input_sets(&orig, &rewritten, &b.pair, false)?;
     if let Some(mode) = &mode {
+        let (inputs, new_inputs) = input_sets(&orig, &rewritten, &b.pair, false)?;
         if !b.baseline_passes.is_empty() || b.dispatches.is_some() {
             return Err(usage(
                 "bench --steps",
@@ -1059,6 +1051,9 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
             mode,
         );
     }
+    // Input files go to the temporary folder, never into --keep's folder.
+    let (inputs, orig_set, new_inputs) =
+        input_files(&orig, &rewritten, &b.pair, false, tmp.path())?;
     let function = crate::weights::entry_name(&orig).unwrap_or_else(|| "main".into());
     // The baseline: ORIG itself, or ORIG after --baseline-pass, with its
     // inputs made from the same original inputs.
@@ -1073,18 +1068,23 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
         }
         let path = work.join("baseline.mlir");
         write_atomically(&path, &base)?;
-        let base_inputs = crate::weights::convert(
+        let mut progress = crate::progress::Bytes::new("converted");
+        let base_inputs = crate::arg_files::rewritten(
             &base,
-            &inputs,
+            None,
+            &orig_set,
+            &tmp.path().join("in_baseline"),
             crate::weights::ConvertOptions { clamp: false },
+            &mut |done, total| progress.update(done, total),
         )?;
+        progress.finish();
         eprintln!(
             "hlo-opt: the baseline (\"original\" below) is ORIG after --pass {}",
             b.baseline_passes.join(" --pass ")
         );
         (path, base_inputs)
     };
-    eprintln!("hlo-opt: compiling and timing {} rounds...", b.rounds);
+    crate::progress::say(&format!("compiling and timing {} rounds...", b.rounds));
     let result = crate::bench::run(
         &iree,
         &crate::bench::BenchSpec {
@@ -1149,14 +1149,16 @@ fn bench_rollout(
         work,
         "rewritten",
     )?;
-    eprintln!("hlo-opt: timing rollouts, {} rounds...", b.rounds);
+    crate::progress::say(&format!("timing rollouts, {} rounds...", b.rounds));
+    let files =
+        |set: &crate::tensor::TensorSet, name: &str| crate::arg_files::write(set, &work.join(name));
     let rollout = crate::bench::run(
         iree,
         &crate::bench::BenchSpec {
             original: &orig_path,
             rewritten: &new_path,
-            inputs: &prep.orig_inputs,
-            new_inputs: &prep.new_inputs,
+            inputs: &files(&prep.orig_inputs, "in_rollout_original")?,
+            new_inputs: &files(&prep.new_inputs, "in_rollout_rewritten")?,
             function: crate::decode::ROLLOUT_FUNCTION,
             target: &b.target,
             rounds: b.rounds,
@@ -1165,7 +1167,7 @@ fn bench_rollout(
             dispatch_calls: None,
         },
     )?;
-    eprintln!("hlo-opt: timing single step calls, {} rounds...", b.rounds);
+    crate::progress::say(&format!("timing single step calls, {} rounds...", b.rounds));
     let step_new = work.join("rewritten.mlir");
     write_atomically(&step_new, rewritten)?;
     let function = crate::weights::entry_name(orig).unwrap_or_else(|| "main".into());
@@ -1174,8 +1176,8 @@ fn bench_rollout(
         &crate::bench::BenchSpec {
             original: &b.pair.original,
             rewritten: &step_new,
-            inputs,
-            new_inputs,
+            inputs: &files(inputs, "in_original")?,
+            new_inputs: &files(new_inputs, "in_rewritten")?,
             function: &function,
             target: &b.target,
             rounds: b.rounds,

@@ -40,10 +40,26 @@ pub enum InputError {
 /// activations of sane size), rank 0-1 floats standard normal values, and
 /// integers uniform values in the spec's range.
 pub fn random_inputs(m: &Module, spec: InputSpec) -> Result<TensorSet, InputError> {
+    let mut out = Vec::new();
+    for_each_random_input(m, spec, &mut |index, t| {
+        out.push((format!("arg{index:03}"), t));
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// [`random_inputs`] one argument at a time: `f` gets each argument's index
+/// and tensor in order and may write it out and drop it, so that memory
+/// holds one argument, never the set (the values are those of
+/// [`random_inputs`]: one RNG stream over the arguments in order).
+pub fn for_each_random_input<E: From<InputError>>(
+    m: &Module,
+    spec: InputSpec,
+    f: &mut dyn FnMut(usize, HostTensor) -> Result<(), E>,
+) -> Result<(), E> {
     let args = crate::weights::entry_args(m).unwrap_or_default();
     let inferred = infer_int_ranges(m);
     let mut rng = StdRng::seed_from_u64(spec.seed);
-    let mut out = Vec::with_capacity(args.len());
     for (index, &v) in args.iter().enumerate() {
         let ty = m.dfg.ty(v).clone();
         let unsupported = || InputError::Unsupported {
@@ -54,74 +70,86 @@ pub fn random_inputs(m: &Module, spec: InputSpec) -> Result<TensorSet, InputErro
         let t = ty.as_tensor().ok_or_else(unsupported)?;
         let shape = t.static_shape().ok_or_else(unsupported)?;
         let dtype = DType::from_elem(&t.elem).ok_or_else(unsupported)?;
-        let n = shape.iter().product::<u64>() as usize;
-        let scale = if shape.len() >= 2 {
-            1.0 / (*shape.last().unwrap_or(&1) as f32).sqrt()
-        } else {
-            1.0
-        };
-        let floats = |rng: &mut StdRng| -> Vec<f32> {
-            (0..n)
-                .map(|_| rng.sample::<f32, _>(StandardNormal) * scale)
-                .collect()
-        };
-        // Indices keep inside what they index; other integers use the spec's range.
-        let (lo, hi) = spec
-            .int_range
-            .or(inferred.get(index).copied().flatten())
-            .unwrap_or((0, 4));
-        let ints = |rng: &mut StdRng| -> Vec<i64> {
-            (0..n)
-                .map(|_| rng.random_range(lo..hi.max(lo + 1)))
-                .collect()
-        };
-        let data: Vec<u8> = match dtype {
-            DType::F32 => floats(&mut rng)
-                .iter()
-                .flat_map(|x| x.to_le_bytes())
-                .collect(),
-            DType::F64 => floats(&mut rng)
-                .iter()
-                .flat_map(|&x| (x as f64).to_le_bytes())
-                .collect(),
-            DType::F16 => floats(&mut rng)
-                .iter()
-                .flat_map(|&x| half::f16::from_f32(x).to_le_bytes())
-                .collect(),
-            DType::BF16 => floats(&mut rng)
-                .iter()
-                .flat_map(|&x| half::bf16::from_f32(x).to_le_bytes())
-                .collect(),
-            DType::I8 => ints(&mut rng).iter().map(|&x| x as i8 as u8).collect(),
-            DType::U8 => ints(&mut rng).iter().map(|&x| x as u8).collect(),
-            // Packed 4-bit values (quantized weights): every nibble is valid.
-            DType::U4 => (0..n.div_ceil(2)).map(|_| rng.random::<u8>()).collect(),
-            // Unsigned words are packed quantized weights (MLX's form):
-            // every bit pattern is valid, so all of them are drawn.
-            DType::U32 if spec.int_range.is_none() => (0..n)
-                .flat_map(|_| rng.random::<u32>().to_le_bytes())
-                .collect(),
-            DType::U32 => ints(&mut rng)
-                .iter()
-                .flat_map(|&x| (x as u32).to_le_bytes())
-                .collect(),
-            DType::I16 => ints(&mut rng)
-                .iter()
-                .flat_map(|&x| (x as i16).to_le_bytes())
-                .collect(),
-            DType::I32 => ints(&mut rng)
-                .iter()
-                .flat_map(|&x| (x as i32).to_le_bytes())
-                .collect(),
-            DType::I64 => ints(&mut rng)
-                .iter()
-                .flat_map(|&x| x.to_le_bytes())
-                .collect(),
-            DType::Bool => (0..n).map(|_| rng.random_bool(0.5) as u8).collect(),
-        };
-        out.push((format!("arg{index:03}"), HostTensor { dtype, shape, data }));
+        let range = spec.int_range.or(inferred.get(index).copied().flatten());
+        let data = random_data(&mut rng, dtype, &shape, range, spec.int_range.is_some());
+        f(index, HostTensor { dtype, shape, data })?;
     }
-    Ok(out)
+    Ok(())
+}
+
+/// The bytes of one random tensor (see [`random_inputs`]); `range` is the
+/// integer range, `explicit` whether the user gave it.
+fn random_data(
+    rng: &mut StdRng,
+    dtype: DType,
+    shape: &[u64],
+    range: Option<(i64, i64)>,
+    explicit: bool,
+) -> Vec<u8> {
+    let n = shape.iter().product::<u64>() as usize;
+    let scale = if shape.len() >= 2 {
+        1.0 / (*shape.last().unwrap_or(&1) as f32).sqrt()
+    } else {
+        1.0
+    };
+    let floats = |rng: &mut StdRng| -> Vec<f32> {
+        (0..n)
+            .map(|_| rng.sample::<f32, _>(StandardNormal) * scale)
+            .collect()
+    };
+    // Indices keep inside what they index; other integers use the spec's range.
+    let (lo, hi) = range.unwrap_or((0, 4));
+    let ints = |rng: &mut StdRng| -> Vec<i64> {
+        (0..n)
+            .map(|_| rng.random_range(lo..hi.max(lo + 1)))
+            .collect()
+    };
+    match dtype {
+        // Written straight to bytes: no second copy of a large weight.
+        DType::F32 => {
+            let mut out = Vec::with_capacity(n * 4);
+            for _ in 0..n {
+                let x = rng.sample::<f32, _>(StandardNormal) * scale;
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+            out
+        }
+        DType::F64 => floats(rng)
+            .iter()
+            .flat_map(|&x| (x as f64).to_le_bytes())
+            .collect(),
+        DType::F16 => floats(rng)
+            .iter()
+            .flat_map(|&x| half::f16::from_f32(x).to_le_bytes())
+            .collect(),
+        DType::BF16 => floats(rng)
+            .iter()
+            .flat_map(|&x| half::bf16::from_f32(x).to_le_bytes())
+            .collect(),
+        DType::I8 => ints(rng).iter().map(|&x| x as i8 as u8).collect(),
+        DType::U8 => ints(rng).iter().map(|&x| x as u8).collect(),
+        // Packed 4-bit values (quantized weights): every nibble is valid.
+        DType::U4 => (0..n.div_ceil(2)).map(|_| rng.random::<u8>()).collect(),
+        // Unsigned words are packed quantized weights (MLX's form):
+        // every bit pattern is valid, so all of them are drawn.
+        DType::U32 if !explicit => (0..n)
+            .flat_map(|_| rng.random::<u32>().to_le_bytes())
+            .collect(),
+        DType::U32 => ints(rng)
+            .iter()
+            .flat_map(|&x| (x as u32).to_le_bytes())
+            .collect(),
+        DType::I16 => ints(rng)
+            .iter()
+            .flat_map(|&x| (x as i16).to_le_bytes())
+            .collect(),
+        DType::I32 => ints(rng)
+            .iter()
+            .flat_map(|&x| (x as i32).to_le_bytes())
+            .collect(),
+        DType::I64 => ints(rng).iter().flat_map(|&x| x.to_le_bytes()).collect(),
+        DType::Bool => (0..n).map(|_| rng.random_bool(0.5) as u8).collect(),
+    }
 }
 
 /// For integer arguments that index something, the range that keeps them in

@@ -207,6 +207,16 @@ pub fn write_input(
     Ok(format!("@{}", p.display()))
 }
 
+/// A run's arguments: tensors in memory (written into the work folder
+/// first) or files already made ([`crate::arg_files`]).
+#[derive(Clone, Copy, Debug)]
+pub enum RunInputs<'a> {
+    /// Tensors, in argument order.
+    Tensors(&'a [HostTensor]),
+    /// What follows `--input=` for each argument, in order.
+    Files(&'a [String]),
+}
+
 /// One run of a compiled module.
 pub struct Invocation<'a> {
     /// The compiled module.
@@ -216,7 +226,7 @@ pub struct Invocation<'a> {
     /// The runtime device (`local-task`, `cuda`).
     pub device: &'a str,
     /// Its arguments, in order.
-    pub inputs: &'a [HostTensor],
+    pub inputs: RunInputs<'a>,
     /// How many results it returns.
     pub outputs: usize,
     /// A folder for the input and output files.
@@ -320,8 +330,17 @@ impl Iree {
         cmd.arg(format!("--module={}", inv.vmfb.display()))
             .arg(format!("--function={}", inv.function))
             .arg(format!("--device={}", inv.device));
-        for (i, t) in inv.inputs.iter().enumerate() {
-            cmd.arg(format!("--input={}", write_input(t, inv.workdir, i)?));
+        match inv.inputs {
+            RunInputs::Tensors(tensors) => {
+                for (i, t) in tensors.iter().enumerate() {
+                    cmd.arg(format!("--input={}", write_input(t, inv.workdir, i)?));
+                }
+            }
+            RunInputs::Files(specs) => {
+                for spec in specs {
+                    cmd.arg(format!("--input={spec}"));
+                }
+            }
         }
         let outs: Vec<PathBuf> = (0..inv.outputs)
             .map(|i| inv.workdir.join(format!("out{i:03}.npy")))

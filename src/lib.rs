@@ -25,6 +25,7 @@
 //! * **Only [`front`] knows pest; passes never touch text.**
 
 pub mod affine;
+pub mod arg_files;
 pub mod back;
 pub mod bench;
 pub mod cli;
@@ -40,8 +41,10 @@ pub mod output;
 #[path = "../passes/mod.rs"]
 pub mod passes;
 pub mod profile;
+pub mod progress;
 pub mod quant;
 pub mod rollout;
+pub mod strided;
 pub mod tensor;
 pub mod verify;
 pub mod weights;

@@ -15,6 +15,11 @@
 //!   filled; a folder with anything in it is refused unless `force`, and then
 //!   only the files hlo-opt writes are replaced, each atomically.
 //!
+//!   Files are flushed to disk (`fsync`) before being moved into place only
+//!   when they may replace files of an earlier run (`force` into a folder
+//!   with files); a new or empty folder replaces nothing, so its files are
+//!   left to the kernel's write-back, as numpy and cp leave theirs.
+//!
 //! Temporary files and folders are registered while they exist, and removed
 //! if the process is interrupted (SIGINT, SIGTERM, SIGHUP; see
 //! [`install_signal_cleanup`]).
@@ -376,6 +381,11 @@ fn sync_dir(dir: &Path) {
 pub struct OutputDir {
     path: PathBuf,
     exists: bool,
+    /// Whether files are flushed to disk before they are moved into place:
+    /// only when they may replace files of an earlier run (`--force` into a
+    /// folder with files), where a crash between rename and write-back
+    /// could otherwise leave neither the old file nor the new one.
+    durable: bool,
 }
 
 impl OutputDir {
@@ -383,9 +393,13 @@ impl OutputDir {
     /// folder whose files hlo-opt may replace one by one.
     pub fn prepare(path: &Path, force: bool) -> Result<OutputDir, OutputError> {
         match fs::metadata(path) {
+            // A new folder replaces nothing: a crash can lose only what
+            // this run wrote, so its files are not flushed one by one
+            // (numpy, cp and safetensors do not flush either).
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(OutputDir {
                 path: path.to_path_buf(),
                 exists: false,
+                durable: false,
             }),
             Err(e) => Err(io_error(path)(e)),
             Ok(m) if !m.is_dir() => Err(OutputError::WrongKind {
@@ -404,9 +418,28 @@ impl OutputDir {
                 Ok(OutputDir {
                     path: path.to_path_buf(),
                     exists: true,
+                    // Only files that may replace others are flushed first.
+                    durable: entries > 0,
                 })
             }
         }
+    }
+
+    /// A new folder inside hlo-opt's own work folder ([`temp_dir`]), which
+    /// is removed at the end: written like any output, but not flushed to
+    /// disk (nothing outlives the run). `path` must not exist yet.
+    pub fn scratch(path: &Path) -> Result<OutputDir, OutputError> {
+        if path.exists() {
+            return Err(OutputError::WrongKind {
+                path: path.display().to_string(),
+                what: "a scratch folder that already exists".into(),
+            });
+        }
+        Ok(OutputDir {
+            path: path.to_path_buf(),
+            exists: false,
+            durable: false,
+        })
     }
 
     /// The folder.
@@ -430,7 +463,7 @@ impl OutputDir {
         let staging = TempPath::register(temp_name(&staging_parent, &file_name(&self.path)));
         fs::create_dir(staging.path()).map_err(&err)?;
         let names = write(staging.path()).map_err(&err)?;
-        for name in &names {
+        for name in names.iter().filter(|_| self.durable) {
             File::open(staging.path().join(name))
                 .and_then(|f| f.sync_all())
                 .map_err(&err)?;
@@ -443,7 +476,9 @@ impl OutputDir {
             }
             fs::rename(staging.path(), &self.path).map_err(&err)?;
             staging.keep();
-            sync_dir(&parent_of(&self.path));
+            if self.durable {
+                sync_dir(&parent_of(&self.path));
+            }
             return Ok(());
         }
         for name in &names {

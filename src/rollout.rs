@@ -268,7 +268,7 @@ pub fn run_compiled(
         vmfb,
         function: ROLLOUT_FUNCTION,
         device: target.device(),
-        inputs: &ins,
+        inputs: crate::iree::RunInputs::Tensors(&ins),
         outputs: 2,
         workdir: &work,
         what: &format!("the {tag} rollout"),

@@ -466,6 +466,13 @@ impl<'a> TensorRef<'a> {
     /// Writes the NPY 1.0 header numpy itself writes and the data (see
     /// [`HostTensor::write_npy`]).
     fn write_npy_to(&self, w: &mut impl Write) -> io::Result<()> {
+        w.write_all(&self.npy_header())?;
+        w.write_all(self.data)
+    }
+
+    /// The `.npy` preamble and header of this tensor (magic, version 1.0,
+    /// length, the dict numpy writes, padded to 64 bytes).
+    fn npy_header(&self) -> Vec<u8> {
         // ui4 is written as its bytes (`HostTensor::file_header`).
         let (dtype, dims) = self.file_header();
         let shape = match dims.len() {
@@ -487,10 +494,10 @@ impl<'a> TensorRef<'a> {
         let unpadded = 10 + header.len() + 1;
         header.push_str(&" ".repeat(unpadded.next_multiple_of(64) - unpadded));
         header.push('\n');
-        w.write_all(b"\x93NUMPY\x01\x00")?;
-        w.write_all(&(header.len() as u16).to_le_bytes())?;
-        w.write_all(header.as_bytes())?;
-        w.write_all(self.data)
+        let mut out = b"\x93NUMPY\x01\x00".to_vec();
+        out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+        out.extend_from_slice(header.as_bytes());
+        out
     }
 }
 
@@ -811,6 +818,15 @@ impl InputSet {
         }
     }
 
+    /// Tensor `i`'s own `.npy` file, when the set is a folder of them (or
+    /// one file): a file other tools can read where it lies.
+    pub fn npy_path(&self, i: usize) -> Option<&Path> {
+        match &self.kind {
+            InputKind::Npy(files) => files.get(i).map(|p| p.as_path()),
+            _ => None,
+        }
+    }
+
     /// Tensor `i`'s dtype and shape, read from its header only.
     pub fn header(&self, i: usize) -> Result<(DType, Vec<u64>), TensorError> {
         match &self.kind {
@@ -1003,7 +1019,124 @@ pub fn write_set(path: &Path, set: &TensorSet, force: bool) -> Result<(), Tensor
 }
 
 /// A sink that takes tensors one at a time ([`SetOutput::write_each`]).
-pub type Emit<'e> = dyn FnMut(&str, TensorRef<'_>) -> io::Result<()> + 'e;
+pub type Emit<'e> = dyn FnMut(&str, Payload<'_>) -> io::Result<()> + 'e;
+
+/// One tensor handed to [`SetOutput::write_each`]: bytes as they are, or
+/// f32 bytes narrowed as they are written (see [`narrow_f32_into_file`]).
+#[derive(Clone, Debug)]
+pub enum Payload<'a> {
+    /// A tensor to write as it is.
+    Ready(TensorRef<'a>),
+    /// A strided view of a tensor (a recipe's layout steps folded, see
+    /// [`crate::strided`]), written in the view's order, narrowed from f32
+    /// to `to` when given.
+    Strided {
+        /// The tensor as it lies.
+        src: TensorRef<'a>,
+        /// The view of it to write.
+        view: crate::strided::View,
+        /// The narrow type, if any.
+        to: Option<DType>,
+        /// Clamp values beyond its range instead of failing.
+        clamp: bool,
+        /// Threads to copy with.
+        threads: usize,
+    },
+    /// An f32 tensor to write narrowed to `to` (f16 or bf16).
+    Narrow {
+        /// The f32 tensor.
+        src: TensorRef<'a>,
+        /// The narrow type.
+        to: DType,
+        /// Clamp values beyond its range instead of failing.
+        clamp: bool,
+        /// Threads to narrow with.
+        threads: usize,
+    },
+}
+
+impl Payload<'_> {
+    /// Writes the tensor as a `.npy` file at `path`.
+    fn write_npy(&self, path: &Path) -> io::Result<()> {
+        match self {
+            Payload::Ready(t) => t
+                .write_npy(path)
+                .map_err(|e| io::Error::other(e.to_string())),
+            Payload::Narrow {
+                src,
+                to,
+                clamp,
+                threads,
+            } => {
+                let header = TensorRef {
+                    dtype: *to,
+                    shape: src.shape.clone(),
+                    data: &[],
+                }
+                .npy_header();
+                let mut file = File::create(path)?;
+                file.write_all(&header)?;
+                narrow_f32_into_file(src.data, *to, *clamp, *threads, &file, header.len() as u64)
+            }
+            Payload::Strided {
+                src,
+                view,
+                to,
+                clamp,
+                threads,
+            } => {
+                let header = TensorRef {
+                    dtype: to.unwrap_or(src.dtype),
+                    shape: view.shape.clone(),
+                    data: &[],
+                }
+                .npy_header();
+                let mut file = File::create(path)?;
+                file.write_all(&header)?;
+                crate::strided::copy_into_file(
+                    view,
+                    src.data,
+                    src.dtype,
+                    *to,
+                    *clamp,
+                    *threads,
+                    &file,
+                    header.len() as u64,
+                )
+            }
+        }
+    }
+
+    /// The tensor in memory (narrowed if asked).
+    fn to_host(&self) -> io::Result<HostTensor> {
+        match self {
+            Payload::Ready(t) => Ok(t.to_host()),
+            Payload::Narrow {
+                src,
+                to,
+                clamp,
+                threads,
+            } => Ok(HostTensor {
+                dtype: *to,
+                shape: src.shape.clone(),
+                data: narrow_f32_bytes(src.data, *to, *clamp, *threads)
+                    .map_err(io::Error::other)?,
+            }),
+            Payload::Strided {
+                src,
+                view,
+                to,
+                clamp,
+                ..
+            } => Ok(HostTensor {
+                dtype: to.unwrap_or(src.dtype),
+                shape: view.shape.clone(),
+                data: crate::strided::copy_to_vec(view, src.data, src.dtype, *to, *clamp)
+                    .map_err(io::Error::other)?,
+            }),
+        }
+    }
+}
 
 /// Where [`write_set`] writes, checked before the work that makes the
 /// tensors: a `.npz` or `.safetensors` file, or a folder of `.npy` files.
@@ -1040,10 +1173,9 @@ impl SetOutput {
         match self {
             SetOutput::Folder(out) => Ok(out.write(|staging| {
                 let mut names = Vec::new();
-                make(&mut |name: &str, t: TensorRef<'_>| {
+                make(&mut |name: &str, t: Payload<'_>| {
                     let file = format!("{name}.npy");
-                    t.write_npy(&staging.join(&file))
-                        .map_err(|e| io::Error::other(e.to_string()))?;
+                    t.write_npy(&staging.join(&file))?;
                     names.push(file);
                     Ok(())
                 })?;
@@ -1055,10 +1187,13 @@ impl SetOutput {
                     let options = zip::write::FileOptions::default()
                         .compression_method(zip::CompressionMethod::Stored)
                         .large_file(true);
-                    make(&mut |name: &str, t: TensorRef<'_>| {
+                    make(&mut |name: &str, t: Payload<'_>| {
                         zip.start_file(format!("{name}.npy"), options)
                             .map_err(io::Error::other)?;
-                        t.write_npy_to(&mut zip)
+                        match t {
+                            Payload::Ready(t) => t.write_npy_to(&mut zip),
+                            narrow => narrow.to_host()?.write_npy_to(&mut zip),
+                        }
                     })?;
                     zip.finish().map_err(io::Error::other)?.flush()
                 })?;
@@ -1066,8 +1201,8 @@ impl SetOutput {
             }
             SetOutput::Safetensors(out) => {
                 let mut set = TensorSet::new();
-                make(&mut |name: &str, t: TensorRef<'_>| {
-                    set.push((name.to_string(), t.to_host()));
+                make(&mut |name: &str, t: Payload<'_>| {
+                    set.push((name.to_string(), t.to_host()?));
                     Ok(())
                 })
                 .map_err(io_err(out.path()))?;
@@ -1160,6 +1295,61 @@ pub struct OutOfRange {
     pub max: f32,
 }
 
+impl std::fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "element {} is {:e}, beyond the narrow type's range (largest {:e})",
+            self.index, self.value, self.max
+        )
+    }
+}
+
+impl std::error::Error for OutOfRange {}
+
+/// Narrows f32 bytes `src` to `to` (as [`narrow_f32_bytes`]) straight into
+/// `file` from byte `offset` on: `threads` threads each narrow a contiguous
+/// part through a small buffer and write it where it goes (`pwrite`), so
+/// that no output buffer of the tensor's size is made and narrowing and
+/// writing overlap. An out-of-range value comes back as an `io::Error`
+/// wrapping [`OutOfRange`].
+pub fn narrow_f32_into_file(
+    src: &[u8],
+    to: DType,
+    clamp: bool,
+    threads: usize,
+    file: &File,
+    offset: u64,
+) -> io::Result<()> {
+    use std::os::unix::fs::FileExt;
+    /// Elements narrowed and written at a time per thread (1 MiB out).
+    const CHUNK: usize = 1 << 19;
+    let n = src.len() / 4;
+    let threads = threads.clamp(1, 16).min(n.div_ceil(CHUNK).max(1));
+    let per = n.div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = src[..n * 4]
+            .chunks(per * 4)
+            .enumerate()
+            .map(|(k, part)| {
+                s.spawn(move || -> io::Result<()> {
+                    let mut buf = vec![0u8; CHUNK * 2];
+                    for (c, input) in part.chunks(CHUNK * 4).enumerate() {
+                        let first = k * per + c * CHUNK;
+                        let out = &mut buf[..input.len() / 2];
+                        narrow_block(input, out, to, clamp, first).map_err(io::Error::other)?;
+                        file.write_all_at(out, offset + 2 * first as u64)?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .try_for_each(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+    })
+}
+
 /// Rounds f32 values to f16 or bf16 (nearest even) as little-endian bytes.
 /// A finite value beyond the type's range is an error, or clamped to the
 /// largest finite value when `clamp`; infinities and NaN stay what they are.
@@ -1224,6 +1414,18 @@ pub fn narrow_f32_bytes(
         r?;
     }
     Ok(out)
+}
+
+/// Narrows `input` (f32 bytes) into `output` (2 bytes per element) on this
+/// thread; `base` is the index of the first element, for errors.
+pub(crate) fn narrow_block_f32(
+    input: &[u8],
+    output: &mut [u8],
+    to: DType,
+    clamp: bool,
+    base: usize,
+) -> Result<(), OutOfRange> {
+    narrow_block(input, output, to, clamp, base)
 }
 
 /// Narrows `input` (f32 bytes) into `output` (2 bytes per element); `base`

@@ -15,7 +15,9 @@ use std::sync::OnceLock;
 use crate::affine::Storage;
 use crate::front::parse_type;
 use crate::ir::{Module, Op, Type, Value};
-use crate::tensor::{DType, HostTensor, InputSet, SetOutput, TensorError, TensorRef, TensorSet};
+use crate::tensor::{
+    DType, HostTensor, InputSet, OutOfRange, Payload, SetOutput, TensorError, TensorRef, TensorSet,
+};
 
 /// Why weights could not be converted.
 #[derive(Debug, thiserror::Error)]
@@ -233,7 +235,7 @@ fn pick<'a>(set: &'a TensorSet, index: usize, name: &str) -> Option<&'a HostTens
 }
 
 /// [`pick`] over names: the position of the input.
-fn pick_index<S: AsRef<str>>(names: &[S], index: usize, name: &str) -> Option<usize> {
+pub(crate) fn pick_index<S: AsRef<str>>(names: &[S], index: usize, name: &str) -> Option<usize> {
     if let Some(i) = names.iter().position(|n| n.as_ref() == name) {
         return Some(i);
     }
@@ -312,12 +314,44 @@ pub fn convert_files(
             let name = format!("arg{k:03}");
             let result = orig.with(i, |t| {
                 let bytes = t.data.len() as u64;
-                match make_arg(r, t, opts) {
-                    Ok(Made::Borrowed(t)) => Ok(emit(&name, t).map(|()| bytes)),
-                    Ok(Made::Owned(t)) => Ok(emit(&name, t.view()).map(|()| bytes)),
-                    Err(e) => Err(e),
-                }
+                let written = match make_arg(r, t, opts)? {
+                    Made::Borrowed(t) => emit(&name, Payload::Ready(t)).map_err(Written::Io),
+                    Made::Owned(t) => emit(&name, Payload::Ready(t.view())).map_err(Written::Io),
+                    Made::Narrow(src, to) => emit(
+                        &name,
+                        Payload::Narrow {
+                            src,
+                            to,
+                            clamp: opts.clamp,
+                            threads: threads(),
+                        },
+                    )
+                    .map_err(|e| Written::from_io(e, to)),
+                    Made::Strided(src, view, to) => emit(
+                        &name,
+                        Payload::Strided {
+                            src,
+                            view,
+                            to,
+                            clamp: opts.clamp,
+                            threads: threads(),
+                        },
+                    )
+                    .map_err(|e| Written::from_io(e, to.unwrap_or(DType::F16))),
+                };
+                Ok::<_, WeightsError>(written.map(|()| bytes))
             });
+            let result = match result {
+                Ok(Ok(Err(Written::Range(range, to)))) => Ok(Err(WeightsError::Argument {
+                    index: r.from,
+                    name: r.name.clone(),
+                    message: out_of_range_message(range, to),
+                })),
+                Ok(Ok(Err(Written::Io(e)))) => Ok(Ok(Err(e))),
+                Ok(Ok(Ok(b))) => Ok(Ok(Ok(b))),
+                Ok(Err(e)) => Ok(Err(e)),
+                Err(e) => Err(e),
+            };
             match result {
                 Ok(Ok(write)) => {
                     done += write?;
@@ -342,10 +376,30 @@ pub fn convert_files(
     Ok(recipes.len())
 }
 
-/// One made argument: the input as it lies, or a new tensor.
+/// One made argument: the input as it lies, a new tensor, or an f32 input
+/// to narrow while it is written.
 enum Made<'a> {
     Borrowed(TensorRef<'a>),
     Owned(HostTensor),
+    Narrow(TensorRef<'a>, DType),
+    Strided(TensorRef<'a>, crate::strided::View, Option<DType>),
+}
+
+/// Why writing one argument failed: a value beyond the narrow type's range
+/// (found while narrowing), or the output.
+enum Written {
+    Range(OutOfRange, DType),
+    Io(std::io::Error),
+}
+
+impl Written {
+    /// An error from writing a tensor narrowed to `to`.
+    fn from_io(e: std::io::Error, to: DType) -> Written {
+        match e.get_ref().and_then(|x| x.downcast_ref::<OutOfRange>()) {
+            Some(&range) => Written::Range(range, to),
+            None => Written::Io(e),
+        }
+    }
 }
 
 /// Makes one argument from its input `t` by its recipe.
@@ -364,6 +418,29 @@ fn make_arg<'a>(
             Some(f) => Made::Borrowed(f),
             None => Made::Borrowed(t),
         },
+        // Plain narrowing of an f32 input: done while it is written.
+        [only] if t.dtype == DType::F32 && narrow_target(only).is_some() => {
+            let to = narrow_target(only).unwrap_or(DType::F16);
+            let out = TensorRef {
+                dtype: to,
+                shape: t.shape.clone(),
+                data: &[],
+            };
+            if !out.matches(&r.ty) {
+                return Err(arg_err(format!(
+                    "made {} {:?}, but the rewritten function takes {}",
+                    to.mlir_name(),
+                    t.shape,
+                    r.ty
+                )));
+            }
+            return Ok(Made::Narrow(t, to));
+        }
+        // Layout steps (and a final narrowing of f32): one strided copy.
+        steps if folded(&t, steps, &r.ty).is_some() => {
+            let (view, to) = folded(&t, steps, &r.ty).ok_or_else(|| arg_err("layout".into()))?;
+            return Ok(Made::Strided(t, view, to));
+        }
         [first, rest @ ..] => {
             let mut h = match first.as_str() {
                 // The common case reads the mapped input directly.
@@ -378,13 +455,11 @@ fn make_arg<'a>(
             Made::Owned(h.fit(&r.ty).unwrap_or(h))
         }
     };
-    let (dtype, shape) = match &made {
-        Made::Borrowed(t) => (t.dtype, &t.shape),
-        Made::Owned(t) => (t.dtype, &t.shape),
-    };
-    let ok = match &made {
-        Made::Borrowed(t) => t.matches(&r.ty),
-        Made::Owned(t) => t.matches(&r.ty),
+    let (dtype, shape, ok) = match &made {
+        Made::Borrowed(t) | Made::Narrow(t, _) | Made::Strided(t, _, _) => {
+            (t.dtype, &t.shape, t.matches(&r.ty))
+        }
+        Made::Owned(t) => (t.dtype, &t.shape, t.matches(&r.ty)),
     };
     if !ok {
         return Err(arg_err(format!(
@@ -583,23 +658,62 @@ fn narrow_ref(t: &TensorRef<'_>, to: DType, opts: ConvertOptions) -> Result<Host
         refuse_non_finite(&values)?;
         crate::tensor::narrow_f32(&values, to, opts.clamp)
     };
-    let data = data.map_err(|e| {
-        if !e.value.is_finite() {
-            return non_finite_message(e.index, e.value);
-        }
-        format!(
-            "element {} is {:e}, beyond {}'s range (largest {:e}); rerun with --clamp to clamp",
-            e.index,
-            e.value,
-            to.mlir_name(),
-            e.max
-        )
-    })?;
+    let data = data.map_err(|e| out_of_range_message(e, to))?;
     Ok(HostTensor {
         dtype: to,
         shape: t.shape.clone(),
         data,
     })
+}
+
+/// What a value found beyond `to`'s range (or not finite) is reported as.
+fn out_of_range_message(e: OutOfRange, to: DType) -> String {
+    if !e.value.is_finite() {
+        return non_finite_message(e.index, e.value);
+    }
+    format!(
+        "element {} is {:e}, beyond {}'s range (largest {:e}); rerun with --clamp to clamp",
+        e.index,
+        e.value,
+        to.mlir_name(),
+        e.max
+    )
+}
+
+/// `steps` as one strided view of `t` and the narrow type of a last
+/// `convert(f16|bf16)` (of an f32 tensor), when every other step is a
+/// `transpose` or a `reshape` that folds ([`crate::strided::fold_steps`]).
+/// Only when the result is exactly of type `ty` (else the step-by-step
+/// path makes it, or says why not).
+fn folded(
+    t: &TensorRef<'_>,
+    steps: &[String],
+    ty: &Type,
+) -> Option<(crate::strided::View, Option<DType>)> {
+    let (layout, to) = match steps.split_last() {
+        Some((last, rest)) if narrow_target(last).is_some() => (rest, narrow_target(last)),
+        _ => (steps, None),
+    };
+    if layout.is_empty() || (to.is_some() && t.dtype != DType::F32) || t.dtype == DType::U4 {
+        return None;
+    }
+    let layout: Vec<&str> = layout.iter().map(String::as_str).collect();
+    let view = crate::strided::fold_steps(&t.shape, &layout)?;
+    let out = TensorRef {
+        dtype: to.unwrap_or(t.dtype),
+        shape: view.shape.clone(),
+        data: &[],
+    };
+    out.matches(ty).then_some((view, to))
+}
+
+/// The narrow type of a plain narrowing step (`convert(f16)`, `convert(bf16)`).
+fn narrow_target(step: &str) -> Option<DType> {
+    match step {
+        "convert(f16)" => Some(DType::F16),
+        "convert(bf16)" => Some(DType::BF16),
+        _ => None,
+    }
 }
 
 /// The result types of the entry function (the operands of its `return`).

@@ -109,7 +109,7 @@ fn run(
         vmfb: &vmfb,
         function: "main",
         device: "local-task",
-        inputs,
+        inputs: hlo_opt::iree::RunInputs::Tensors(inputs),
         outputs,
         workdir: &work,
         what: &tag,

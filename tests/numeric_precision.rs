@@ -136,7 +136,7 @@ impl Harness {
                 vmfb: &vmfb,
                 function: "main",
                 device: "local-task",
-                inputs: &ins,
+                inputs: hlo_opt::iree::RunInputs::Tensors(&ins),
                 outputs,
                 workdir: &work,
                 what: tag,

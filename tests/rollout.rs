@@ -196,7 +196,7 @@ fn the_rollout_equals_stepping_by_hand() {
                 vmfb: &vmfb,
                 function: "main",
                 device: target.device(),
-                inputs: &args,
+                inputs: hlo_opt::iree::RunInputs::Tensors(&args),
                 outputs: 3,
                 workdir: &work,
                 what: "step",

@@ -191,3 +191,101 @@ fn panels_of_every_form_match_the_plain_program() {
     let v: serde_json::Value = serde_json::from_str(&report).expect("json");
     assert_eq!(v["outputs"].as_array().map(|a| a.len()), Some(5));
 }
+
+/// The rel_l2 of output `i` in a JSON report.
+fn rel_l2(report: &str, i: usize) -> f64 {
+    let v: serde_json::Value = serde_json::from_str(report).expect("json report");
+    v["outputs"][i]["rel_l2"].as_f64().expect("rel_l2")
+}
+
+/// Inputs reach IREE as files: a folder of `.npy` used in place, a `.npz`
+/// and a `.safetensors` set written out one tensor at a time, and 4-bit
+/// (`ui4`) weights of the rewritten program as raw files. All three forms
+/// of the same inputs give the same figures; inputs that do not fit the
+/// function are refused with a message naming the count or the argument.
+#[test]
+fn inputs_as_folder_npz_or_safetensors_give_the_same_result() {
+    let Some(_) = iree_or_skip("iree-compile") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let set = hlo_opt::tensor::read_set(&root().join(LLAMA_INPUTS)).expect("inputs");
+    let npz = dir.path().join("in.npz");
+    let st = dir.path().join("in.safetensors");
+    hlo_opt::tensor::write_set(&npz, &set, false).expect("npz");
+    hlo_opt::tensor::write_set(&st, &set, false).expect("safetensors");
+    let mut figures = Vec::new();
+    for inputs in [root().join(LLAMA_INPUTS), npz.clone(), st] {
+        let inputs = inputs.display().to_string();
+        let Some((code, report, _d)) = verify(&[
+            LLAMA,
+            "--preset",
+            "cpu-int4",
+            "--inputs",
+            &inputs,
+            "--gate",
+            "rel_l2<=0.5",
+        ]) else {
+            return;
+        };
+        assert_eq!(code, 0, "{report}");
+        figures.push((rel_l2(&report, 0), rel_l2(&report, 1)));
+    }
+    assert!(figures[0].0 > 0.0, "4-bit weights change the logits");
+    assert_eq!(figures[0], figures[1], "folder and npz");
+    assert_eq!(figures[0], figures[2], "folder and safetensors");
+
+    // One input too few: refused before anything runs.
+    let short = dir.path().join("short");
+    std::fs::create_dir(&short).expect("mkdir");
+    for (name, t) in set.iter().skip(1) {
+        t.write_npy(&short.join(format!("{name}.npy")))
+            .expect("npy");
+    }
+    let out = hlo_opt()
+        .current_dir(root())
+        .args(["verify", LLAMA, "--pass", "f16-matmul", "--inputs"])
+        .arg(&short)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{} input(s) given, the function takes {}",
+            set.len() - 1,
+            set.len()
+        )),
+        "{stderr}"
+    );
+}
+
+/// `--quiet` leaves the result and drops progress; without it, the
+/// conversion of a large enough input set reports bytes (plain lines when
+/// stderr is not a terminal).
+#[test]
+fn quiet_verify_prints_the_result_only() {
+    let Some(_) = iree_or_skip("iree-compile") else {
+        return;
+    };
+    let out = hlo_opt()
+        .current_dir(root())
+        .args([
+            "verify",
+            LLAMA,
+            "--pass",
+            "f16-matmul",
+            "--quiet",
+            "--gate",
+            "rel_l2<=1e-2",
+        ])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("gate rel_l2<=1e-2: holds"), "{stderr}");
+    assert!(
+        !stderr.contains("compiling") && !stderr.contains("converted"),
+        "{stderr}"
+    );
+}

@@ -101,3 +101,51 @@ fn bf16_weights_are_written_as_v2_npy() {
     let text = String::from_utf8_lossy(&header[..128]);
     assert!(text.contains("'descr': '<V2'"), "{text}");
 }
+
+/// The streaming paths of `weights convert` (narrowing while writing, layout
+/// steps folded into one strided copy, both on every core) write exactly
+/// what the step-by-step conversion in memory makes, for every preset's
+/// recipes on a PyTorch-layout ([out, in]) decoder, into a folder and into
+/// a `.npz`.
+#[test]
+fn streaming_conversion_matches_step_by_step_for_every_preset() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = root().join("testdata/jax/llama_decoder_outin.mlir");
+    let inputs = root().join("testdata/jax/llama_decoder_outin.inputs");
+    let set = read_set(&inputs).expect("inputs");
+    for (k, args) in [
+        &["--pass", "f16-matmul"][..],
+        &["--pass", "bf16"],
+        &["--preset", "cpu"],
+        &["--preset", "gpu"],
+        &["--preset", "cpu-int8"],
+        &["--pass", "weight-layout{order=panels}"],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let rewritten = dir.path().join(format!("r{k}.mlir"));
+        let o = hlo_opt()
+            .args(*args)
+            .arg(&src)
+            .arg("-o")
+            .arg(&rewritten)
+            .output()
+            .expect("runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(&rewritten).expect("read");
+        let module = hlo_opt::front::parse_str("rewritten.mlir", &text).expect("parses");
+        let want = hlo_opt::weights::convert(&module, &set, Default::default()).expect("convert");
+        for to in [format!("out{k}"), format!("out{k}.npz")] {
+            let to = dir.path().join(to);
+            let o = convert(&rewritten, &inputs, &to);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let got = read_set(&to).expect("read back");
+            assert_eq!(got.len(), want.len(), "{args:?}");
+            for ((gn, g), (wn, w)) in got.iter().zip(&want) {
+                assert_eq!(gn, wn, "{args:?}");
+                assert_eq!(g, w, "{args:?} {gn}");
+            }
+        }
+    }
+}

@@ -8,9 +8,10 @@ pub mod tokens;
 
 use std::path::Path;
 
+use crate::arg_files::ArgFiles;
 use crate::ir::{Module, Op};
-use crate::iree::{Invocation, Iree, IreeError, Target};
-use crate::tensor::{HostTensor, TensorSet};
+use crate::iree::{Invocation, Iree, IreeError, RunInputs, Target};
+use crate::tensor::HostTensor;
 
 pub use gate::Gate;
 pub use metrics::{compare, MetricOptions, OutputMetrics};
@@ -25,10 +26,10 @@ pub struct VerifySpec<'a> {
     pub original: &'a Module,
     /// The rewritten program, as parsed (or as the passes left it).
     pub rewritten: &'a Module,
-    /// Inputs of the original function.
-    pub inputs: &'a TensorSet,
-    /// Inputs of the rewritten function.
-    pub new_inputs: &'a TensorSet,
+    /// Inputs of the original function, as files.
+    pub inputs: &'a ArgFiles,
+    /// Inputs of the rewritten function, as files.
+    pub new_inputs: &'a ArgFiles,
     /// Where to compile and run.
     pub target: &'a Target,
     /// The gate.
@@ -178,12 +179,14 @@ fn run_one(
     iree: &Iree,
     mlir: &Path,
     module: &Module,
-    inputs: &TensorSet,
+    inputs: &ArgFiles,
     spec: &VerifySpec<'_>,
     tag: &str,
 ) -> Result<Vec<HostTensor>, IreeError> {
     let vmfb = spec.workdir.join(format!("{tag}.vmfb"));
-    iree.compile(mlir, &vmfb, spec.target, tag)?;
+    crate::progress::step(&format!("compiling the {tag} program"), || {
+        iree.compile(mlir, &vmfb, spec.target, tag)
+    })?;
     let work = spec.workdir.join(tag);
     std::fs::create_dir_all(&work).map_err(|err| IreeError::Spawn {
         tool: work.display().to_string(),
@@ -193,15 +196,16 @@ fn run_one(
         .map(|r| r.len())
         .unwrap_or(1);
     let function = crate::weights::entry_name(module).unwrap_or_else(|| "main".into());
-    let ins: Vec<HostTensor> = inputs.iter().map(|(_, t)| t.clone()).collect();
-    iree.run(&Invocation {
-        vmfb: &vmfb,
-        function: &function,
-        device: spec.target.device(),
-        inputs: &ins,
-        outputs,
-        workdir: &work,
-        what: tag,
+    crate::progress::step(&format!("running the {tag} program"), || {
+        iree.run(&Invocation {
+            vmfb: &vmfb,
+            function: &function,
+            device: spec.target.device(),
+            inputs: RunInputs::Files(&inputs.specs),
+            outputs,
+            workdir: &work,
+            what: tag,
+        })
     })
 }
 

@@ -4,7 +4,11 @@
 Run with JAX installed (`pip install jax`): `python3 testdata/gen/generate.py`.
 CI does not run this; the generated .mlir files are committed.
 `generate.py --deep LAYERS OUT.mlir` writes one narrow deep decoder step
-(hidden 64, debug locations) to OUT.mlir instead, for benches/pass_scaling.py. Weights come
+(hidden 64, debug locations) to OUT.mlir instead, for benches/pass_scaling.py.
+`generate.py --real-size OUT_DIR [LAYERS]` writes a decode step of
+Llama-3.2-1B's shapes (OUT_DIR/llama1b_step.mlir, weights stored [out, in])
+and random f32 weights for it (OUT_DIR/llama1b_step.inputs/, 4.9 GB), for
+benches/real_size.py; never committed. Weights come
 from a seeded normal RNG, so re-running gives the same files for the same JAX
 version (recorded in testdata/jax/VERSION).
 """
@@ -147,19 +151,33 @@ QWEN2 = dict(LLAMA, qkv_bias=True, tied=True)
 GEMMA2 = dict(LLAMA, act="gelu", post_norms=True, softcap=50.0, final_softcap=30.0, embed_scale=True, tied=True)
 
 
-def export_bench_decoder(name, cfg, out_in=False):
-    """A decode step at benchmark size, weights as arguments, no inputs saved
-    (hlo-opt bench makes seeded random ones). With out_in, weights are stored
-    [out, in] as PyTorch and MLX store them, and the graph reads `x @ W.T`."""
-    params = jax.tree_util.tree_map(
-        lambda a: jax.ShapeDtypeStruct(a.shape[::-1] if (out_in and a.ndim == 2 and a.shape[0] != cfg["vocab"]) else a.shape, a.dtype),
-        jax.eval_shape(lambda: jax.tree_util.tree_map(jnp.asarray, decoder_params(dict(cfg, layers=1), 0))),
-    )
-    p1 = decoder_params(dict(cfg, layers=1), 0)
+def bench_decoder_specs(cfg, out_in=False):
+    """Argument specs of a benchmark-size decode step (weights as
+    ShapeDtypeStructs, nothing allocated) and its small inputs."""
+    p1 = decoder_params(dict(cfg, layers=1, vocab=min(cfg["vocab"], 256)), 0)
     shapes = jax.tree_util.tree_map(lambda a: a.shape, p1)
+    shapes["embed"] = (cfg["vocab"], cfg["d"])
+    if "lm_head" in shapes:
+        shapes["lm_head"] = (cfg["d"], cfg["vocab"])
     layer_shapes = shapes["layers"][0]
     full = {k: v for k, v in shapes.items() if k != "layers"}
     full["layers"] = [layer_shapes for _ in range(cfg["layers"])]
+
+    def spec(shape, path_key):
+        if out_in and len(shape) == 2 and "embed" not in path_key:
+            shape = shape[::-1]
+        return jax.ShapeDtypeStruct(shape, jnp.float32)
+
+    pspec = jax.tree_util.tree_map_with_path(
+        lambda path, shp: spec(shp, str(path[-1])), full, is_leaf=lambda x: isinstance(x, tuple)
+    )
+    return pspec, decoder_inputs(cfg, seq=cfg.get("seq", 16))
+
+
+def bench_decoder_text(cfg, out_in=False):
+    """The exported text of a benchmark-size decode step. With out_in,
+    weights are stored [out, in] as PyTorch and MLX store them, and the graph
+    reads `x @ W.T`."""
     base_step = decoder_step(cfg)
 
     def tr(p):
@@ -170,18 +188,15 @@ def export_bench_decoder(name, cfg, out_in=False):
             return a.T if (a.ndim == 2 and "embed" not in key) else a
         return jax.tree_util.tree_map_with_path(fix, p)
 
-    def spec(shape, path_key):
-        if out_in and len(shape) == 2 and "embed" not in path_key:
-            shape = shape[::-1]
-        return jax.ShapeDtypeStruct(shape, jnp.float32)
-
-    pspec = jax.tree_util.tree_map_with_path(
-        lambda path, shp: spec(shp, str(path[-1])), full, is_leaf=lambda x: isinstance(x, tuple)
-    )
+    pspec, ins = bench_decoder_specs(cfg, out_in)
     step = lambda p, *a: base_step(tr(p), *a)
-    ins = decoder_inputs(cfg, seq=cfg.get("seq", 16))
-    save(name, jax.jit(step).lower(pspec, *ins).as_text(debug_info=True))
-    del params
+    return jax.jit(step).lower(pspec, *ins).as_text(debug_info=True)
+
+
+def export_bench_decoder(name, cfg, out_in=False):
+    """A decode step at benchmark size, weights as arguments, no inputs saved
+    (hlo-opt bench makes seeded random ones)."""
+    save(name, bench_decoder_text(cfg, out_in))
 
 
 def export_deep(layers, path):
@@ -201,6 +216,47 @@ def export_deep(layers, path):
     with open(path, "w") as f:
         f.write(text)
     print(f"wrote {path} ({len(text)} bytes, {layers} layers)")
+
+
+# Llama-3.2-1B's shapes: hidden 2048, 16 layers, MLP 8192, 32 query and 8
+# KV heads of 64, vocabulary 128256, tied embedding; a KV cache of 256.
+LLAMA_1B = dict(d=2048, f=8192, vocab=128256, heads=32, kv_heads=8, head_dim=64, layers=16, tied=True, seq=256)
+
+
+def export_real_size(out_dir, layers=16):
+    """The 1B-shaped decode step with weights as [out, in] arguments (as
+    PyTorch and safetensors checkpoints store them), debug locations on, and
+    seeded random f32 inputs written one file at a time (never the whole set
+    in memory): matrices normal with standard deviation 1/sqrt(in), norms
+    near 1, token id and position in range, KV caches normal."""
+    cfg = dict(LLAMA_1B, layers=layers)
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, "llama1b_step.mlir")
+    text = bench_decoder_text(cfg, out_in=True)
+    with open(path, "w") as f:
+        f.write(text)
+    print(f"wrote {path} ({len(text)} bytes, {layers} layers)")
+    folder = os.path.join(out_dir, "llama1b_step.inputs")
+    os.makedirs(folder, exist_ok=True)
+    pspec, ins = bench_decoder_specs(cfg, out_in=True)
+    leaves = [l.shape for l in jax.tree_util.tree_leaves(pspec)]
+    r = rng(11)
+    total = 0
+    for i, shape in enumerate(leaves):
+        out = np.lib.format.open_memmap(os.path.join(folder, f"arg{i:03d}.npy"), mode="w+", dtype=np.float32, shape=shape)
+        if len(shape) == 1:
+            out[:] = 1.0 + 0.1 * r.standard_normal(shape, dtype=np.float32)
+        else:
+            rows = max(1, (64 << 20) // (4 * shape[-1]))
+            for a in range(0, shape[0], rows):
+                b = min(shape[0], a + rows)
+                out[a:b] = r.standard_normal((b - a,) + tuple(shape[1:]), dtype=np.float32) / np.float32(np.sqrt(shape[-1]))
+        out.flush()
+        total += out.nbytes
+        del out
+    for j, a in enumerate(ins):
+        np.save(os.path.join(folder, f"arg{len(leaves) + j:03d}.npy"), np.asarray(a))
+    print(f"wrote {folder} ({len(leaves) + len(ins)} arrays, {total / 1e9:.2f} GB of weights)")
 
 
 def export_decoder_out_in(name, cfg, seed):
@@ -379,6 +435,11 @@ def main():
         if len(sys.argv) != 4:
             sys.exit("usage: generate.py --deep LAYERS OUT.mlir")
         export_deep(int(sys.argv[2]), sys.argv[3])
+        return
+    if sys.argv[1:2] == ["--real-size"]:
+        if len(sys.argv) not in (3, 4):
+            sys.exit("usage: generate.py --real-size OUT_DIR [LAYERS]")
+        export_real_size(sys.argv[2], int(sys.argv[3]) if len(sys.argv) == 4 else 16)
         return
     export_decoder("llama_decoder_args.mlir", LLAMA, seed=1)
     export_decoder("llama_decoder_consts.mlir", LLAMA, seed=1, as_constants=True)
