@@ -11,7 +11,8 @@ f32 weights (4.9 GB), then measures with the release binary:
              per file (mmap load, astype, save), interleaved, outputs
              compared; and for `--preset cpu` (layout steps too);
   verify     `verify --preset cpu` on the generated weights: wall time, peak
-             RSS of hlo-opt and of every IREE process;
+             RSS of hlo-opt and of every IREE process, as verify compiles by
+             default and with IREE's default transposes;
   bench      `bench` per preset against f32 as exported: ms per step and
              tokens per second.
 
@@ -226,29 +227,35 @@ def main():
               f"{total / 1e6 / cpu_conv[0]:.0f} | {gb(cpu_conv[1])} |")
         print(f"\nhlo-opt / numpy wall time: **{wh / wn:.2f}x**\n")
 
+    transposes = "--compile-flag=--iree-opt-aggressively-propagate-transposes=true"
     if "verify" in only:
-        w, peaks, tree, text = measure([a.bin, "verify", mlir, "--preset", "cpu", "--inputs", inputs,
-                                        "--gate", "rel_l2<=1e-2"])
-        gate = [l for l in text.splitlines() if l.startswith("gate ")]
-        out0 = [l for l in text.splitlines() if l.startswith("0 ")]
-        print(f"verify --preset cpu: {w:.1f} s wall; {gate[0] if gate else '(no gate line)'}; "
-              f"logits: `{out0[0].strip() if out0 else '?'}`\n")
-        print("| process | peak RSS |\n|---|---|")
-        for name, b in sorted(peaks.items(), key=lambda x: -x[1]):
-            print(f"| {name} | {gb(b)} |")
-        print(f"| (tree maximum, wait4) | {gb(tree)} |\n")
+        no_prop = transposes.replace("=true", "=false")
+        for label, extra in (("as verify compiles by default (transposes folded)", []),
+                             (f"IREE's default (`{no_prop}`)", [no_prop])):
+            w, peaks, tree, text = measure([a.bin, "verify", mlir, "--preset", "cpu", "--inputs", inputs,
+                                            "--gate", "rel_l2<=1e-2", *extra])
+            gate = [l for l in text.splitlines() if l.startswith("gate ")]
+            out0 = [l for l in text.splitlines() if l.startswith("0 ")]
+            print(f"verify --preset cpu, {label}: {w:.1f} s wall; {gate[0] if gate else '(no gate line)'}; "
+                  f"logits: `{' '.join(out0[0].split()) if out0 else '?'}`\n")
+            print("| process | peak RSS |\n|---|---|")
+            for name, b in sorted(peaks.items(), key=lambda x: -x[1]):
+                print(f"| {name} | {gb(b)} |")
+            print(f"| (tree maximum, wait4) | {gb(tree)} |\n", flush=True)
 
     if "bench" in only:
         print("| preset | f32 ms/step | rewritten ms/step | speedup | tokens/s f32 → rewritten |")
         print("|---|---|---|---|---|")
-        for p in a.presets.split(","):
+        rows = [(p, []) for p in a.presets.split(",")]
+        rows.append(("cpu, both compiled with aggressive transposes", [transposes]))
+        for label, extra in rows:
+            p = label.split(",")[0]
             w, _, _, text = measure([a.bin, "bench", mlir, "--preset", p, "--inputs", inputs,
-                                     "--rounds", str(a.rounds), "--quiet"])
+                                     "--rounds", str(a.rounds), "--quiet", *extra])
             ms = dict(re.findall(r"^\| (original|rewritten) \| ([\d.]+) \|", text, re.M))
             o, r = float(ms["original"]), float(ms["rewritten"])
-            print(f"| {p} | {o:.1f} | {r:.1f} | {o / r:.2f}x | {1000 / o:.2f} → {1000 / r:.2f} |",
+            print(f"| {label} | {o:.1f} | {r:.1f} | {o / r:.2f}x | {1000 / o:.2f} → {1000 / r:.2f} |",
                   flush=True)
-
 
 if __name__ == "__main__":
     main()

@@ -102,6 +102,11 @@ pub struct PairArgs {
     /// No progress on stderr (errors, warnings and the result only).
     #[arg(long)]
     pub quiet: bool,
+    /// An extra `iree-compile` flag for both programs (repeatable), e.g.
+    /// `--compile-flag=--iree-opt-aggressively-propagate-transposes=true`
+    /// (which `verify` tries by default; docs/perf.md, "Real size").
+    #[arg(long = "compile-flag", value_name = "FLAG", allow_hyphen_values = true)]
+    pub compile_flags: Vec<String>,
 }
 
 /// Token-level options of `verify` and `bench` for decode-step programs
@@ -731,7 +736,9 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
         crate::iree::Target::Cuda(_) => crate::iree::Target::Cuda(v.cuda_target.clone()),
         t => t.clone(),
     };
-    let iree = crate::iree::Iree::find()?;
+    let iree = crate::iree::Iree::find()?
+        .preferring(crate::iree::VERIFY_FLAGS)
+        .with_compile_flags(&v.pair.compile_flags);
     let tmp = temp_dir()?;
     let work = tmp.path();
     let orig_path = work.join("original.mlir");
@@ -883,7 +890,9 @@ fn run_verify_tokens(
     if new_described != described {
         eprintln!("hlo-opt: rewritten {new_described}");
     }
-    let iree = crate::iree::Iree::find()?;
+    let iree = crate::iree::Iree::find()?
+        .preferring(crate::iree::VERIFY_FLAGS)
+        .with_compile_flags(&v.pair.compile_flags);
     let orig_path = crate::rollout::write_wrapper(work, "original", &prep.orig_text)?;
     let new_path = crate::rollout::write_wrapper(work, "rewritten", &prep.new_text)?;
     crate::progress::say("compiling and running both rollouts...");
@@ -1019,7 +1028,7 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
         }));
     }
     let mode = decode_mode(&b.decode, None, None)?;
-    let iree = crate::iree::Iree::find()?;
+    let iree = crate::iree::Iree::find()?.with_compile_flags(&b.pair.compile_flags);
     let tmp = temp_dir()?;
     let work = match &b.keep {
         Some(dir) => {

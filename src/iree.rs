@@ -241,7 +241,20 @@ pub struct Iree {
     compile: PathBuf,
     run: PathBuf,
     bench: Option<PathBuf>,
+    /// Flags added to every `iree-compile` call ([`Iree::with_compile_flags`]).
+    extra: Vec<String>,
+    /// Flags tried first and dropped when a compile fails with them
+    /// ([`Iree::preferring`]).
+    preferred: Vec<String>,
 }
+
+/// What `verify` compiles with unless told otherwise: IREE's default
+/// materializes a transposed copy of every weight read through a
+/// transpose ([out, in] weights, as PyTorch and safetensors store them),
+/// all at once, which doubles the memory of a run (9.9 GB instead of 5.0 GB
+/// for a 1B-parameter f32 decode step) and takes 5x the time; with this
+/// flag the transposes fold into the matmuls, bit-identical (docs/perf.md).
+pub const VERIFY_FLAGS: &[&str] = &["--iree-opt-aggressively-propagate-transposes=true"];
 
 /// Finds a tool: `IREE_BIN`, then `PATH`, then `.venv/bin` in the current
 /// folder or above the running executable (`target/release/hlo-opt`).
@@ -293,7 +306,23 @@ impl Iree {
                 tool: "iree-run-module",
             })?,
             bench: find_tool("iree-benchmark-module"),
+            extra: Vec::new(),
+            preferred: Vec::new(),
         })
+    }
+
+    /// The same tools, adding `flags` to every compile (the user's
+    /// `--compile-flag`s: a compiler choice for both programs alike).
+    pub fn with_compile_flags(mut self, flags: &[String]) -> Iree {
+        self.extra.extend(flags.iter().cloned());
+        self
+    }
+
+    /// The same tools, trying `flags` first on every compile and compiling
+    /// without them (with a note on stderr) when iree-compile fails with them.
+    pub fn preferring(mut self, flags: &[&str]) -> Iree {
+        self.preferred.extend(flags.iter().map(|f| f.to_string()));
+        self
     }
 
     /// Compiles MLIR to a `.vmfb`.
@@ -304,10 +333,35 @@ impl Iree {
         target: &Target,
         what: &str,
     ) -> Result<(), IreeError> {
+        if self.preferred.is_empty() {
+            return self.compile_with(mlir, vmfb, target, what, &[]);
+        }
+        match self.compile_with(mlir, vmfb, target, what, &self.preferred) {
+            Err(IreeError::Failed { .. }) => {
+                eprintln!(
+                    "hlo-opt: note: iree-compile of {what} failed with {}; compiling without",
+                    self.preferred.join(" ")
+                );
+                self.compile_with(mlir, vmfb, target, what, &[])
+            }
+            other => other,
+        }
+    }
+
+    fn compile_with(
+        &self,
+        mlir: &Path,
+        vmfb: &Path,
+        target: &Target,
+        what: &str,
+        preferred: &[String],
+    ) -> Result<(), IreeError> {
         let limit = timeout()?;
         let out = output_within(
             Command::new(&self.compile)
                 .args(target.compile_flags())
+                .args(preferred)
+                .args(&self.extra)
                 .arg(mlir)
                 .arg("-o")
                 .arg(vmfb),

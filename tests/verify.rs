@@ -289,3 +289,29 @@ fn quiet_verify_prints_the_result_only() {
         "{stderr}"
     );
 }
+
+/// `--compile-flag` reaches iree-compile (an unknown flag is IREE's error,
+/// reported with exit 1), after the flags verify prefers.
+#[test]
+fn compile_flags_reach_iree_compile() {
+    let Some(_) = iree_or_skip("iree-compile") else {
+        return;
+    };
+    let out = hlo_opt()
+        .current_dir(root())
+        .args([
+            "verify",
+            LLAMA,
+            "--pass",
+            "f16-matmul",
+            "--compile-flag=--no-such-hlo-opt-test-flag",
+        ])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("Unknown command line argument '--no-such-hlo-opt-test-flag'"),
+        "{stderr}"
+    );
+}
