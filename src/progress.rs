@@ -109,21 +109,37 @@ impl Bytes {
         let since = |t: Instant| now.duration_since(t).as_secs_f64();
         if terminal() {
             if self.bar.is_none() && since(self.start) >= 1.0 && done < total {
-                // The rate counts from the start, not from when the bar shows.
-                let bar = ProgressBar::new(total).with_elapsed(now.duration_since(self.start));
+                let bar = ProgressBar::new(total);
                 bar.set_style(
-                    ProgressStyle::with_template(
-                        "hlo-opt: {msg} [{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec}, {eta} left",
-                    )
-                    .unwrap_or_else(|_| ProgressStyle::default_bar())
-                    .progress_chars("=> "),
+                    ProgressStyle::with_template("hlo-opt: [{bar:24}] {msg}")
+                        .unwrap_or_else(|_| ProgressStyle::default_bar())
+                        .progress_chars("=> "),
                 );
-                bar.set_message(self.verb);
                 self.bar = Some(bar);
             }
             if let Some(bar) = &self.bar {
+                // Rate and time left from the start of the work (indicatif's
+                // own estimate follows the last few updates, which come one
+                // tensor at a time and jump).
+                let secs = since(self.start).max(1e-9);
+                let rate = done as f64 / secs;
+                let left = if rate > 0.0 {
+                    format!(
+                        ", about {:.0} s left",
+                        (total - done.min(total)) as f64 / rate
+                    )
+                } else {
+                    String::new()
+                };
                 bar.set_length(total);
                 bar.set_position(done);
+                bar.set_message(format!(
+                    "{} {:.2} of {:.2} GB, {:.0} MB/s{left}",
+                    self.verb,
+                    done as f64 / 1e9,
+                    total as f64 / 1e9,
+                    rate / 1e6
+                ));
             }
             return;
         }

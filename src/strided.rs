@@ -264,6 +264,22 @@ pub fn copy_into_file(
     })
 }
 
+/// The view's elements in memory, copied by `threads` threads (each a
+/// contiguous part of the output).
+pub fn copy_to_vec_threads(view: &View, src: &[u8], dtype: DType, threads: usize) -> Vec<u8> {
+    let esize = dtype.size();
+    let n = view.len();
+    let mut out = vec![0u8; n * esize];
+    let threads = threads.clamp(1, 16).min(n.div_ceil(CHUNK).max(1));
+    let per = n.div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        for (k, part) in out.chunks_mut(per * esize).enumerate() {
+            s.spawn(move || view.gather(src, esize, k * per, part.len() / esize, part));
+        }
+    });
+    out
+}
+
 /// The view's elements in memory (narrowed to `to` when given).
 pub fn copy_to_vec(
     view: &View,
@@ -326,6 +342,7 @@ mod tests {
             assert_eq!(view.shape, want.shape, "{steps:?}");
             let got = copy_to_vec(&view, &t.data, DType::F32, None, false).unwrap();
             assert_eq!(got, want.data, "{steps:?}");
+            assert_eq!(copy_to_vec_threads(&view, &t.data, DType::F32, 3), got);
             // Chunked copies from any start agree with the whole copy.
             let mut part = vec![0u8; 4 * 5];
             if view.len() >= 8 {

@@ -441,6 +441,21 @@ fn make_arg<'a>(
             let (view, to) = folded(&t, steps, &r.ty).ok_or_else(|| arg_err("layout".into()))?;
             return Ok(Made::Strided(t, view, to));
         }
+        // Layout steps first, then others (quantization): the layout part
+        // as one strided copy, the rest step by step.
+        steps if layout_prefix(&t, steps).is_some() => {
+            let (view, n) = layout_prefix(&t, steps).ok_or_else(|| arg_err("layout".into()))?;
+            let mut h = HostTensor {
+                dtype: t.dtype,
+                shape: view.shape.clone(),
+                data: crate::strided::copy_to_vec_threads(&view, t.data, t.dtype, threads()),
+            };
+            for step in &steps[n..] {
+                h = apply_step(h, step, opts).map_err(&arg_err)?;
+            }
+            // ui4 tensors come from files as their bytes (`HostTensor::fit`).
+            Made::Owned(h.fit(&r.ty).unwrap_or(h))
+        }
         [first, rest @ ..] => {
             let mut h = match first.as_str() {
                 // The common case reads the mapped input directly.
@@ -705,6 +720,22 @@ fn folded(
         data: &[],
     };
     out.matches(ty).then_some((view, to))
+}
+
+/// The longest run of leading layout steps of `steps` that folds into one
+/// strided view of `t`, and its length, when it is not empty and other
+/// steps follow (an input stored as bytes, `ui4`, is left step by step).
+fn layout_prefix(t: &TensorRef<'_>, steps: &[String]) -> Option<(crate::strided::View, usize)> {
+    if t.dtype == DType::U4 {
+        return None;
+    }
+    let is_layout = |s: &String| s.starts_with("transpose(") || s.starts_with("reshape(");
+    let n = steps.iter().take_while(|s| is_layout(s)).count();
+    if n == 0 || n == steps.len() {
+        return None;
+    }
+    let layout: Vec<&str> = steps[..n].iter().map(String::as_str).collect();
+    crate::strided::fold_steps(&t.shape, &layout).map(|v| (v, n))
 }
 
 /// The narrow type of a plain narrowing step (`convert(f16)`, `convert(bf16)`).
