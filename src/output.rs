@@ -498,6 +498,26 @@ mod tests {
         out.write(|mut f| io::Write::write_all(&mut f, text.as_bytes()))
     }
 
+    /// Files are flushed before they go into place only where they may
+    /// replace an earlier run's files.
+    #[test]
+    fn only_folders_with_files_are_written_durably() {
+        let dir = tempfile::tempdir().unwrap();
+        let new = dir.path().join("new");
+        assert!(!OutputDir::prepare(&new, false).unwrap().durable);
+        let empty = dir.path().join("empty");
+        fs::create_dir(&empty).unwrap();
+        assert!(!OutputDir::prepare(&empty, false).unwrap().durable);
+        fs::write(empty.join("arg000.npy"), b"old").unwrap();
+        assert!(OutputDir::prepare(&empty, true).unwrap().durable);
+        assert!(
+            !OutputDir::scratch(&dir.path().join("scratch"))
+                .unwrap()
+                .durable
+        );
+        assert!(OutputDir::scratch(&empty).is_err());
+    }
+
     #[test]
     fn regular_file_is_replaced_keeping_its_mode() {
         use std::os::unix::fs::PermissionsExt;

@@ -1056,55 +1056,54 @@ pub enum Payload<'a> {
 }
 
 impl Payload<'_> {
-    /// Writes the tensor as a `.npy` file at `path`.
-    fn write_npy(&self, path: &Path) -> io::Result<()> {
+    /// The tensor's type and shape, without data.
+    fn described(&self) -> TensorRef<'static> {
+        let (dtype, shape) = match self {
+            Payload::Ready(t) => (t.dtype, t.shape.clone()),
+            Payload::Narrow { src, to, .. } => (*to, src.shape.clone()),
+            Payload::Strided { src, view, to, .. } => (to.unwrap_or(src.dtype), view.shape.clone()),
+        };
+        TensorRef {
+            dtype,
+            shape,
+            data: &[],
+        }
+    }
+
+    /// Writes the tensor's bytes into `file` from byte `offset` on.
+    fn write_at(&self, file: &File, offset: u64) -> io::Result<()> {
+        use std::os::unix::fs::FileExt;
         match self {
-            Payload::Ready(t) => t
-                .write_npy(path)
-                .map_err(|e| io::Error::other(e.to_string())),
+            Payload::Ready(t) => file.write_all_at(t.data, offset),
             Payload::Narrow {
                 src,
                 to,
                 clamp,
                 threads,
-            } => {
-                let header = TensorRef {
-                    dtype: *to,
-                    shape: src.shape.clone(),
-                    data: &[],
-                }
-                .npy_header();
-                let mut file = File::create(path)?;
-                file.write_all(&header)?;
-                narrow_f32_into_file(src.data, *to, *clamp, *threads, &file, header.len() as u64)
-            }
+            } => narrow_f32_into_file(src.data, *to, *clamp, *threads, file, offset),
             Payload::Strided {
                 src,
                 view,
                 to,
                 clamp,
                 threads,
-            } => {
-                let header = TensorRef {
-                    dtype: to.unwrap_or(src.dtype),
-                    shape: view.shape.clone(),
-                    data: &[],
-                }
-                .npy_header();
-                let mut file = File::create(path)?;
-                file.write_all(&header)?;
-                crate::strided::copy_into_file(
-                    view,
-                    src.data,
-                    src.dtype,
-                    *to,
-                    *clamp,
-                    *threads,
-                    &file,
-                    header.len() as u64,
-                )
-            }
+            } => crate::strided::copy_into_file(
+                view, src.data, src.dtype, *to, *clamp, *threads, file, offset,
+            ),
         }
+    }
+
+    /// Writes the tensor as a `.npy` file at `path`.
+    fn write_npy(&self, path: &Path) -> io::Result<()> {
+        if let Payload::Ready(t) = self {
+            return t
+                .write_npy(path)
+                .map_err(|e| io::Error::other(e.to_string()));
+        }
+        let header = self.described().npy_header();
+        let mut file = File::create(path)?;
+        file.write_all(&header)?;
+        self.write_at(&file, header.len() as u64)
     }
 
     /// The tensor in memory (narrowed if asked).
@@ -1211,6 +1210,22 @@ impl SetOutput {
         }
     }
 
+    /// [`SetOutput::write_each`] when the tensors to come are known in
+    /// advance (`plan`: name, dtype and shape of each, in order): then a
+    /// `.safetensors` file, whose header lists them all first, is streamed
+    /// too (header, then each tensor written as it comes); `make` must hand
+    /// over exactly the planned tensors, in order.
+    pub fn write_each_planned(
+        &self,
+        plan: &[(String, DType, Vec<u64>)],
+        make: &mut dyn FnMut(&mut Emit<'_>) -> io::Result<()>,
+    ) -> Result<(), TensorError> {
+        match self {
+            SetOutput::Safetensors(out) => write_safetensors_planned(out, plan, make),
+            _ => self.write_each(make),
+        }
+    }
+
     /// Writes the tensors.
     pub fn write(&self, set: &TensorSet) -> Result<(), TensorError> {
         match self {
@@ -1265,6 +1280,83 @@ fn write_safetensors(out: &crate::output::OutputFile, set: &TensorSet) -> Result
         .collect::<Result<_, _>>()?;
     out.write_path(|tmp| {
         safetensors::serialize_to_file(views, None, tmp).map_err(io::Error::other)
+    })?;
+    Ok(())
+}
+
+/// Streams a `.safetensors` file whose tensors are known in advance
+/// ([`SetOutput::write_each_planned`]): the header (each tensor's dtype,
+/// shape and byte range), then each tensor's bytes as `make` hands it over.
+fn write_safetensors_planned(
+    out: &crate::output::OutputFile,
+    plan: &[(String, DType, Vec<u64>)],
+    make: &mut dyn FnMut(&mut Emit<'_>) -> io::Result<()>,
+) -> Result<(), TensorError> {
+    let mut header = serde_json::Map::new();
+    let mut ranges = Vec::with_capacity(plan.len());
+    let mut at = 0u64;
+    for (name, dtype, shape) in plan {
+        // ui4 is stored as its bytes (`HostTensor::file_header`).
+        let (dtype, shape) = TensorRef {
+            dtype: *dtype,
+            shape: shape.clone(),
+            data: &[],
+        }
+        .file_header();
+        let bytes = dtype.bytes_for(shape.iter().product::<u64>() as usize) as u64;
+        header.insert(
+            name.clone(),
+            serde_json::json!({
+                "dtype": dtype.to_safetensors(),
+                "shape": shape,
+                "data_offsets": [at, at + bytes],
+            }),
+        );
+        ranges.push((at, bytes));
+        at += bytes;
+    }
+    let mut text = serde_json::to_vec(&serde_json::Value::Object(header)).map_err(|e| {
+        TensorError::Format {
+            path: out.path().display().to_string(),
+            message: e.to_string(),
+        }
+    })?;
+    // The data starts 8-byte aligned, as the safetensors crate writes it.
+    text.resize(text.len().next_multiple_of(8), b' ');
+    let base = 8 + text.len() as u64;
+    out.write_path(|tmp| {
+        let mut file = File::create(tmp)?;
+        file.write_all(&(text.len() as u64).to_le_bytes())?;
+        file.write_all(&text)?;
+        let mut k = 0usize;
+        make(&mut |name: &str, t: Payload<'_>| {
+            let described = t.described();
+            let (dtype, shape) = described.file_header();
+            let bytes = dtype.bytes_for(shape.iter().product::<u64>() as usize) as u64;
+            match (plan.get(k), ranges.get(k)) {
+                (Some((planned, ..)), Some(&(offset, size)))
+                    if planned == name && size == bytes =>
+                {
+                    t.write_at(&file, base + offset)?;
+                }
+                _ => {
+                    return Err(io::Error::other(format!(
+                        "tensor {k} ({name}, {} {:?}) is not the one planned",
+                        described.dtype.mlir_name(),
+                        described.shape
+                    )))
+                }
+            }
+            k += 1;
+            Ok(())
+        })?;
+        if k != plan.len() {
+            return Err(io::Error::other(format!(
+                "{k} tensors written, {} planned",
+                plan.len()
+            )));
+        }
+        file.set_len(base + at)
     })?;
     Ok(())
 }

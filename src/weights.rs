@@ -261,8 +261,9 @@ fn threads() -> usize {
 /// them to `out`, one argument at a time: each input is read where it lies
 /// ([`InputSet`]: memory-mapped), converted, written and dropped, so that
 /// memory holds about one input and its output, never the whole set (a
-/// `.safetensors` output, whose header lists every tensor first, is the
-/// exception: it is assembled in memory). Every input is checked (present,
+/// `.safetensors` output gets its header from the recipes' types first;
+/// only a rewritten function with a dynamic argument type makes it in
+/// memory). Every input is checked (present,
 /// its type) before anything is written. `progress` gets the bytes read so
 /// far and in all after each argument. Returns how many arguments were written.
 pub fn convert_files(
@@ -309,7 +310,21 @@ pub fn convert_files(
     }
     let mut failure: Option<ConvertError> = None;
     let mut done = 0u64;
-    let written = out.write_each(&mut |emit| {
+    // What will be written, known up front from the recipes (a
+    // `.safetensors` output lists it in its header first).
+    let plan: Option<Vec<(String, DType, Vec<u64>)>> = recipes
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let t = r.ty.as_tensor()?;
+            Some((
+                format!("arg{k:03}"),
+                DType::from_elem(&t.elem)?,
+                t.static_shape()?,
+            ))
+        })
+        .collect();
+    let mut make = |emit: &mut crate::tensor::Emit<'_>| {
         for (k, (r, &i)) in recipes.iter().zip(&sources).enumerate() {
             let name = format!("arg{k:03}");
             let result = orig.with(i, |t| {
@@ -368,7 +383,11 @@ pub fn convert_files(
             }
         }
         Ok(())
-    });
+    };
+    let written = match &plan {
+        Some(plan) => out.write_each_planned(plan, &mut make),
+        None => out.write_each(&mut make),
+    };
     if let Some(e) = failure {
         return Err(e);
     }

@@ -105,8 +105,8 @@ fn bf16_weights_are_written_as_v2_npy() {
 /// The streaming paths of `weights convert` (narrowing while writing, layout
 /// steps folded into one strided copy, both on every core) write exactly
 /// what the step-by-step conversion in memory makes, for every preset's
-/// recipes on a PyTorch-layout ([out, in]) decoder, into a folder and into
-/// a `.npz`.
+/// recipes on a PyTorch-layout ([out, in]) decoder, into a folder, a
+/// `.npz` and a `.safetensors` file (streamed: header first).
 #[test]
 fn streaming_conversion_matches_step_by_step_for_every_preset() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -136,7 +136,11 @@ fn streaming_conversion_matches_step_by_step_for_every_preset() {
         let text = std::fs::read_to_string(&rewritten).expect("read");
         let module = hlo_opt::front::parse_str("rewritten.mlir", &text).expect("parses");
         let want = hlo_opt::weights::convert(&module, &set, Default::default()).expect("convert");
-        for to in [format!("out{k}"), format!("out{k}.npz")] {
+        for to in [
+            format!("out{k}"),
+            format!("out{k}.npz"),
+            format!("out{k}.safetensors"),
+        ] {
             let to = dir.path().join(to);
             let o = convert(&rewritten, &inputs, &to);
             assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
