@@ -245,7 +245,7 @@ pub fn copy_into_file(
                         let bytes: &[u8] = match to {
                             Some(t) => {
                                 let out = &mut narrow[..count * 2];
-                                crate::tensor::narrow_block_f32(gathered, out, t, clamp, at)
+                                crate::tensor::narrow_block(gathered, out, t, clamp, at)
                                     .map_err(io::Error::other)?;
                                 out
                             }

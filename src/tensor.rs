@@ -1508,21 +1508,9 @@ pub fn narrow_f32_bytes(
     Ok(out)
 }
 
-/// Narrows `input` (f32 bytes) into `output` (2 bytes per element) on this
-/// thread; `base` is the index of the first element, for errors.
-pub(crate) fn narrow_block_f32(
-    input: &[u8],
-    output: &mut [u8],
-    to: DType,
-    clamp: bool,
-    base: usize,
-) -> Result<(), OutOfRange> {
-    narrow_block(input, output, to, clamp, base)
-}
-
 /// Narrows `input` (f32 bytes) into `output` (2 bytes per element); `base`
 /// is the index of the first element, for errors.
-fn narrow_block(
+pub(crate) fn narrow_block(
     input: &[u8],
     output: &mut [u8],
     to: DType,

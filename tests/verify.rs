@@ -260,29 +260,29 @@ fn inputs_as_folder_npz_or_safetensors_give_the_same_result() {
     );
 }
 
-/// `--quiet` leaves the result and drops progress; without it, the
-/// conversion of a large enough input set reports bytes (plain lines when
-/// stderr is not a terminal).
-#[test]
-fn quiet_verify_prints_the_result_only() {
-    let Some(_) = iree_or_skip("iree-compile") else {
-        return;
-    };
+/// Runs `hlo-opt verify` on the llama decoder with `args` after
+/// `--pass f16-matmul`: exit code and stderr (no reports).
+fn verify_llama(args: &[&str]) -> Option<(Option<i32>, String)> {
+    iree_or_skip("iree-compile")?;
     let out = hlo_opt()
         .current_dir(root())
-        .args([
-            "verify",
-            LLAMA,
-            "--pass",
-            "f16-matmul",
-            "--quiet",
-            "--gate",
-            "rel_l2<=1e-2",
-        ])
+        .args(["verify", LLAMA, "--pass", "f16-matmul"])
+        .args(args)
         .output()
         .expect("runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    Some((
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
+/// `--quiet` leaves the result and drops progress lines.
+#[test]
+fn quiet_verify_prints_the_result_only() {
+    let Some((code, stderr)) = verify_llama(&["--quiet", "--gate", "rel_l2<=1e-2"]) else {
+        return;
+    };
+    assert_eq!(code, Some(0), "{stderr}");
     assert!(stderr.contains("gate rel_l2<=1e-2: holds"), "{stderr}");
     assert!(
         !stderr.contains("compiling") && !stderr.contains("converted"),
@@ -294,22 +294,10 @@ fn quiet_verify_prints_the_result_only() {
 /// reported with exit 1), after the flags verify prefers.
 #[test]
 fn compile_flags_reach_iree_compile() {
-    let Some(_) = iree_or_skip("iree-compile") else {
+    let Some((code, stderr)) = verify_llama(&["--compile-flag=--no-such-hlo-opt-test-flag"]) else {
         return;
     };
-    let out = hlo_opt()
-        .current_dir(root())
-        .args([
-            "verify",
-            LLAMA,
-            "--pass",
-            "f16-matmul",
-            "--compile-flag=--no-such-hlo-opt-test-flag",
-        ])
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(code, Some(1), "{stderr}");
     assert!(
         stderr.contains("Unknown command line argument '--no-such-hlo-opt-test-flag'"),
         "{stderr}"
