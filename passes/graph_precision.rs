@@ -389,18 +389,23 @@ impl GraphPrecision {
         bound
     }
 
-    /// Converts operands this pass narrowed back to f32.
+    /// Converts operands this pass narrowed back to f32: those of `op`, and
+    /// those that ops inside its regions read from outside them (a region
+    /// may use a value of the enclosing block; this pass does not rewrite
+    /// regions, so what they read must keep its f32 type).
     fn widen_inputs(&self, m: &mut Module, op: Op, st: &mut State<'_>) {
-        let operands = m.dfg.op(op).operands.clone();
-        let mut changed = false;
-        for (i, v) in operands.iter().enumerate() {
-            if st.narrowed.contains(v) {
-                self.coerce(m, op, i, &ElemType::F32, st);
-                changed = true;
+        for target in std::iter::once(op).chain(m.walk_inside(op)) {
+            let operands = m.dfg.op(target).operands.clone();
+            let mut changed = false;
+            for (i, v) in operands.iter().enumerate() {
+                if st.narrowed.contains(v) {
+                    self.coerce(m, target, i, &ElemType::F32, st);
+                    changed = true;
+                }
             }
-        }
-        if changed {
-            m.refresh_signature(op);
+            if changed {
+                m.refresh_signature(target);
+            }
         }
     }
 }

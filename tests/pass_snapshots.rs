@@ -104,6 +104,14 @@ fn f16_graph_attention_block() {
     insta::assert_snapshot!(rewrite("attention.mlir", &["f16"]));
 }
 
+/// A region that reads a narrowed value of the enclosing block gets it
+/// widened back inside the region (a fuzz finding: f16 left the region
+/// reading an f16 value as f32).
+#[test]
+fn f16_graph_region_reading_an_outer_value() {
+    insta::assert_snapshot!(rewrite("region_capture.mlir", &["f16"]));
+}
+
 #[test]
 fn f16_matmul_then_f16_graph() {
     insta::assert_snapshot!(rewrite("tied.mlir", &["f16-matmul", "f16"]));

@@ -107,6 +107,18 @@ impl Module {
         out
     }
 
+    /// The operations inside `op`'s regions, at any depth, in program order
+    /// (not `op` itself).
+    pub fn walk_inside(&self, op: Op) -> Vec<Op> {
+        let mut out = Vec::new();
+        for &r in &self.dfg.op(op).regions {
+            for &inner in &self.layout.region(r).blocks {
+                self.walk_block(inner, &mut out);
+            }
+        }
+        out
+    }
+
     fn walk_block(&self, b: Block, out: &mut Vec<Op>) {
         let mut cur = self.layout.first(b);
         while let Some(op) = cur {
