@@ -182,7 +182,12 @@ fn worklist(module: &mut Module, stats: &mut PassStats) -> bool {
             .block
             .and_then(|b| module.layout.block_owner(b))
             .is_some();
+        // The last op of a block stays: it is the block's terminator (or,
+        // in a region of an op hlo-opt does not know, stands in its place),
+        // and a block emptied of it is no longer valid text.
+        let last = module.layout.next(op).is_none();
         if nested
+            && !last
             && is_pure(&data.name)
             && !data.results.is_empty()
             && data.results.iter().all(|&v| !module.dfg.has_uses(v))

@@ -670,3 +670,20 @@ fn deeply_nested_npy_headers_are_refused_quickly() {
     assert!(t0.elapsed() < Duration::from_secs(1));
     assert!(err.to_string().contains("nests brackets 122 deep"), "{err}");
 }
+
+/// cleanup never empties a block: the dead constant that is the only op in
+/// the region of an op hlo-opt does not know stays, so the output parses
+/// again (a fuzz finding: the region printed as `({ })`, which is refused).
+#[test]
+fn cleanup_keeps_the_last_op_of_a_block() {
+    let input = "func.func @main(%p: tensor<i1>) {\n  \"foo.if\"(%p) ({\n    %0 = stablehlo.constant dense<0> : tensor<2xi64>\n  }) : (tensor<i1>) -> ()\n  return\n}\n";
+    let r = run(&["--pass", "cleanup"], "capture.mlir", input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("%0 = stablehlo.constant dense<0>"),
+        "{}",
+        r.stdout
+    );
+    let again = run(&[], "again.mlir", r.stdout.as_bytes());
+    assert_eq!(again.code, 0, "{}", again.stderr);
+}
