@@ -687,3 +687,24 @@ fn cleanup_keeps_the_last_op_of_a_block() {
     let again = run(&[], "again.mlir", r.stdout.as_bytes());
     assert_eq!(again.code, 0, "{}", again.stderr);
 }
+
+/// Fuzz findings: a `convert` that changes the shape, and `dot_general`
+/// dims out of range for the lhs while the rhs type is unreadable, are
+/// errors at parse time (before, passes went on and printed invalid IR).
+#[test]
+fn convert_shapes_and_one_sided_dot_dims_are_checked() {
+    expect_error(
+        &[],
+        "convert.mlir",
+        "func.func @main(%a: tensor<2x3xf32>) -> tensor<6xf16> {\n  %0 = stablehlo.convert %a : (tensor<2x3xf32>) -> tensor<6xf16>\n  return %0 : tensor<6xf16>\n}\n",
+        "2:3",
+        "the shape must stay the same",
+    );
+    expect_error(
+        &["--pass", "f16-matmul"],
+        "dot.mlir",
+        "func.func @main(%a: tensor<2x5x4xf32>, %b: !foo.t) -> tensor<2x5x3xf32> {\n  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [4] x [2] : (tensor<2x5x4xf32>, !foo.t) -> tensor<2x5x3xf32>\n  return %0 : tensor<2x5x3xf32>\n}\n",
+        "2:3",
+        "lhs batching/contracting dims holds 4, out of range for rank 3",
+    );
+}

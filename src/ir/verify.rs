@@ -18,8 +18,10 @@
 //!   `^bb0(%acc0, %acc1, %x0, %x1)`), its return and result element types,
 //!   and its dimensions; `while` (carried types, `cond` returns `tensor<i1>`),
 //!   `case` / `if` branch returns, `sort` comparators;
-//! * dimension lists in range: `dot_general` contracting and batching dims,
-//!   `transpose` permutations, `broadcast_in_dim` dims, `reduce` dims.
+//! * dimension lists in range: `dot_general` contracting and batching dims
+//!   (each side against its own rank, when known), `transpose` permutations,
+//!   `broadcast_in_dim` dims, `reduce` dims;
+//! * `convert` keeps its operand's shape.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -337,6 +339,7 @@ impl<'m> Verifier<'m> {
             "stablehlo.dot_general" => self.dot_general(op),
             "stablehlo.transpose" => self.transpose(op),
             "stablehlo.broadcast_in_dim" => self.broadcast_in_dim(op),
+            "stablehlo.convert" => self.same_shape(op),
             _ => {}
         }
     }
@@ -743,11 +746,41 @@ impl<'m> Verifier<'m> {
         }
     }
 
-    fn dot_general(&mut self, op: Op) {
+    /// An op that keeps its operand's shape (`convert`): operand and
+    /// result shapes agree where both are known.
+    fn same_shape(&mut self, op: Op) {
         let d = self.m.dfg.op(op);
-        let (Some(lr), Some(rr)) = (self.rank(d.operands[0]), self.rank(d.operands[1])) else {
+        let (Some(&x), Some(&y)) = (d.operands.first(), d.results.first()) else {
             return;
         };
+        let (Some(a), Some(b)) = (self.ty(x).as_tensor(), self.ty(y).as_tensor()) else {
+            return;
+        };
+        let (Some(da), Some(db)) = (&a.dims, &b.dims) else {
+            return;
+        };
+        let agree = da.len() == db.len()
+            && da.iter().zip(db).all(|(p, q)| match (p, q) {
+                (Dim::Static(p), Dim::Static(q)) => p == q,
+                _ => true,
+            });
+        if !agree {
+            let msg = format!(
+                "turns {} into {}: the shape must stay the same",
+                self.ty(x),
+                self.ty(y)
+            );
+            self.err(op, None, msg);
+        }
+    }
+
+    fn dot_general(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        // Each side's dims are checked against its own rank, when known.
+        let (lr, rr) = (self.rank(d.operands[0]), self.rank(d.operands[1]));
+        if lr.is_none() && rr.is_none() {
+            return;
+        }
         let text = self.m.op_text(op);
         let Some(dims) = DotDims::read(self.m, op) else {
             if d.form == OpForm::Pretty && !text.contains("contracting_dims") {
@@ -763,8 +796,12 @@ impl<'m> Verifier<'m> {
         lhs.extend(as_i64(&dims.lhs_contract));
         let mut rhs = as_i64(&dims.rhs_batch);
         rhs.extend(as_i64(&dims.rhs_contract));
-        self.check_dims(op, &lhs, lr, "lhs batching/contracting dims", true);
-        self.check_dims(op, &rhs, rr, "rhs batching/contracting dims", true);
+        if let Some(lr) = lr {
+            self.check_dims(op, &lhs, lr, "lhs batching/contracting dims", true);
+        }
+        if let Some(rr) = rr {
+            self.check_dims(op, &rhs, rr, "rhs batching/contracting dims", true);
+        }
         if dims.lhs_batch.len() != dims.rhs_batch.len()
             || dims.lhs_contract.len() != dims.rhs_contract.len()
         {
