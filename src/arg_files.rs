@@ -56,13 +56,6 @@ pub struct ArgFiles {
     pub bytes: u64,
 }
 
-impl ArgFiles {
-    /// The `--input=` flags.
-    pub fn flags(&self) -> impl Iterator<Item = String> + '_ {
-        self.specs.iter().map(|s| format!("--input={s}"))
-    }
-}
-
 /// The original program's inputs: `given` (a folder of `.npy` files used in
 /// place, or a `.npz` / `.safetensors` set written into `dir`), else random
 /// ones drawn with `spec` and written into `dir`. Also returns the set the

@@ -322,6 +322,22 @@ impl HostTensor {
         })
     }
 
+    /// [`HostTensor::fit`] without copying the data: this tensor as `ty`
+    /// takes it, or itself unchanged when it does not fit.
+    pub fn into_fit(self, ty: &Type) -> HostTensor {
+        if self.matches(ty) {
+            return self;
+        }
+        match self.view().fit(ty).map(|t| (t.dtype, t.shape)) {
+            Some((dtype, shape)) => HostTensor {
+                dtype,
+                shape,
+                data: self.data,
+            },
+            None => self,
+        }
+    }
+
     /// The IR type of this tensor.
     pub fn ir_type(&self) -> Type {
         Type::Tensor(TensorType::new(

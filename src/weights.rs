@@ -211,8 +211,8 @@ pub fn convert(
         for step in &r.steps {
             t = apply_step(t, step, opts).map_err(&arg_err)?;
         }
-        // ui4 tensors come from files as their bytes (`HostTensor::fit`).
-        let t = t.fit(&r.ty).unwrap_or(t);
+        // ui4 tensors come from files as their bytes (`HostTensor::into_fit`).
+        let t = t.into_fit(&r.ty);
         if !t.matches(&r.ty) {
             return Err(arg_err(format!(
                 "made {} {:?}, but the rewritten function takes {}",
@@ -354,19 +354,17 @@ pub fn convert_files(
                     )
                     .map_err(|e| Written::from_io(e, to.unwrap_or(DType::F16))),
                 };
-                Ok::<_, WeightsError>(written.map(|()| bytes))
+                match written {
+                    Ok(()) => Ok(Ok(bytes)),
+                    Err(Written::Io(e)) => Ok(Err(e)),
+                    // A value beyond the narrow type: this argument's fault.
+                    Err(Written::Range(range, to)) => Err(WeightsError::Argument {
+                        index: r.from,
+                        name: r.name.clone(),
+                        message: out_of_range_message(range, to),
+                    }),
+                }
             });
-            let result = match result {
-                Ok(Ok(Err(Written::Range(range, to)))) => Ok(Err(WeightsError::Argument {
-                    index: r.from,
-                    name: r.name.clone(),
-                    message: out_of_range_message(range, to),
-                })),
-                Ok(Ok(Err(Written::Io(e)))) => Ok(Ok(Err(e))),
-                Ok(Ok(Ok(b))) => Ok(Ok(Ok(b))),
-                Ok(Err(e)) => Ok(Err(e)),
-                Err(e) => Err(e),
-            };
             match result {
                 Ok(Ok(write)) => {
                     done += write?;
@@ -432,68 +430,68 @@ fn make_arg<'a>(
         name: r.name.clone(),
         message,
     };
-    let made = match r.steps.as_slice() {
-        [] => match t.fit(&r.ty) {
+    let steps = r.steps.as_slice();
+    let made = if steps.is_empty() {
+        match t.fit(&r.ty) {
             Some(f) => Made::Borrowed(f),
             None => Made::Borrowed(t),
-        },
+        }
+    } else if let Some(to) = plain_narrowing(&t, steps) {
         // Plain narrowing of an f32 input: done while it is written.
-        [only] if t.dtype == DType::F32 && narrow_target(only).is_some() => {
-            let to = narrow_target(only).unwrap_or(DType::F16);
-            let out = TensorRef {
-                dtype: to,
-                shape: t.shape.clone(),
-                data: &[],
-            };
-            if !out.matches(&r.ty) {
-                return Err(arg_err(format!(
-                    "made {} {:?}, but the rewritten function takes {}",
-                    to.mlir_name(),
-                    t.shape,
-                    r.ty
-                )));
-            }
-            return Ok(Made::Narrow(t, to));
+        let out = TensorRef {
+            dtype: to,
+            shape: t.shape.clone(),
+            data: &[],
+        };
+        if !out.matches(&r.ty) {
+            return Err(arg_err(format!(
+                "made {} {:?}, but the rewritten function takes {}",
+                to.mlir_name(),
+                t.shape,
+                r.ty
+            )));
         }
+        return Ok(Made::Narrow(t, to));
+    } else if let Some((view, to)) = folded(&t, steps, &r.ty) {
         // Layout steps (and a final narrowing of f32): one strided copy.
-        steps if folded(&t, steps, &r.ty).is_some() => {
-            let (view, to) = folded(&t, steps, &r.ty).ok_or_else(|| arg_err("layout".into()))?;
-            return Ok(Made::Strided(t, view, to));
-        }
-        // Layout steps first, then others (quantization): the layout part
-        // as one strided copy, the rest step by step.
-        steps if layout_prefix(&t, steps).is_some() => {
-            let (view, n) = layout_prefix(&t, steps).ok_or_else(|| arg_err("layout".into()))?;
-            let mut h = HostTensor {
-                dtype: t.dtype,
-                shape: view.shape.clone(),
-                data: crate::strided::copy_to_vec_threads(&view, t.data, t.dtype, threads()),
-            };
-            for step in &steps[n..] {
-                h = apply_step(h, step, opts).map_err(&arg_err)?;
+        return Ok(Made::Strided(t, view, to));
+    } else {
+        let h = match layout_prefix(&t, steps) {
+            // Layout steps first, then others (quantization): the layout
+            // part as one strided copy, the rest step by step.
+            Some((view, n)) => {
+                let mut h = HostTensor {
+                    dtype: t.dtype,
+                    shape: view.shape.clone(),
+                    data: crate::strided::copy_to_vec_threads(&view, t.data, t.dtype, threads()),
+                };
+                for step in &steps[n..] {
+                    h = apply_step(h, step, opts).map_err(&arg_err)?;
+                }
+                h
             }
-            // ui4 tensors come from files as their bytes (`HostTensor::fit`).
-            Made::Owned(h.fit(&r.ty).unwrap_or(h))
-        }
-        [first, rest @ ..] => {
-            let mut h = match first.as_str() {
-                // The common case reads the mapped input directly.
-                "convert(f16)" => narrow_ref(&t, DType::F16, opts).map_err(&arg_err)?,
-                "convert(bf16)" => narrow_ref(&t, DType::BF16, opts).map_err(&arg_err)?,
-                step => apply_step(t.to_host(), step, opts).map_err(&arg_err)?,
-            };
-            for step in rest {
-                h = apply_step(h, step, opts).map_err(&arg_err)?;
+            None => {
+                let (first, rest) = (&steps[0], &steps[1..]);
+                let mut h = match first.as_str() {
+                    // The common case reads the mapped input directly.
+                    "convert(f16)" => narrow_ref(&t, DType::F16, opts).map_err(&arg_err)?,
+                    "convert(bf16)" => narrow_ref(&t, DType::BF16, opts).map_err(&arg_err)?,
+                    step => apply_step(t.to_host(), step, opts).map_err(&arg_err)?,
+                };
+                for step in rest {
+                    h = apply_step(h, step, opts).map_err(&arg_err)?;
+                }
+                h
             }
-            // ui4 tensors come from files as their bytes (`HostTensor::fit`).
-            Made::Owned(h.fit(&r.ty).unwrap_or(h))
-        }
+        };
+        // ui4 tensors come from files as their bytes (`HostTensor::into_fit`).
+        Made::Owned(h.into_fit(&r.ty))
     };
     let (dtype, shape, ok) = match &made {
-        Made::Borrowed(t) | Made::Narrow(t, _) | Made::Strided(t, _, _) => {
-            (t.dtype, &t.shape, t.matches(&r.ty))
-        }
+        Made::Borrowed(t) => (t.dtype, &t.shape, t.matches(&r.ty)),
         Made::Owned(t) => (t.dtype, &t.shape, t.matches(&r.ty)),
+        // Returned above, checked there or by construction.
+        Made::Narrow(..) | Made::Strided(..) => return Ok(made),
     };
     if !ok {
         return Err(arg_err(format!(
@@ -504,6 +502,15 @@ fn make_arg<'a>(
         )));
     }
     Ok(made)
+}
+
+/// The type a recipe of one narrowing step makes from an f32 input, if that
+/// is all it does.
+fn plain_narrowing(t: &TensorRef<'_>, steps: &[String]) -> Option<DType> {
+    match steps {
+        [only] if t.dtype == DType::F32 => narrow_target(only),
+        _ => None,
+    }
 }
 
 fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTensor, String> {
