@@ -4,13 +4,13 @@
 Generates (with JAX, through `testdata/gen/generate.py --deep N`) narrow
 decoder steps of 64, 128, 256 and 512 layers with JAX's debug locations,
 then times the release binary on each: the round trip (no pass), every pass
-and every preset, best of `--reps` wall times (CPU time of the same run
-alongside). Prints a Markdown table: time, time / round-trip time at the
+and every preset, best of `--reps` interleaved rounds (each round runs every
+case at every depth once), wall and CPU time. Prints a Markdown table: time, time / round-trip time at the
 same depth, growth per doubling of layers, and growth from the smallest to
 the largest depth.
 
     python3 benches/pass_scaling.py [--bin target/release/hlo-opt]
-        [--layers 64,128,256,512] [--reps 3] [--work DIR] [--python PY]
+        [--layers 64,128,256,512] [--reps 7] [--work DIR] [--python PY]
 
 The generated files are kept in `--work` (default: a folder under /tmp) and
 reused when present; they are never committed.
@@ -77,7 +77,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "hlo-opt"))
     ap.add_argument("--layers", default="64,128,256,512")
-    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=7)
     ap.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "hlo-opt-pass-scaling"))
     ap.add_argument("--python", default="/work/venvs/jax/bin/python",
                     help="a Python with JAX, for the generator")
@@ -101,16 +101,20 @@ def main():
     out = os.path.join(a.work, "out.mlir")
     wall = {}
     cpu = {}
-    for n in layers:
-        for name, args in cases:
-            best_w, best_c = float("inf"), float("inf")
-            for _ in range(a.reps):
+    # Interleaved: every round runs every case at every depth once, so that
+    # a slow spell of the machine touches all cells alike; each cell keeps
+    # its best time.
+    for rep in range(a.reps):
+        for n in layers:
+            for name, args in cases:
                 w, c = run_once([a.bin, *args, files[n], "-o", out])
-                best_w, best_c = min(best_w, w), min(best_c, c)
-            wall[(name, n)] = best_w
-            cpu[(name, n)] = best_c
-            print(f"  {n:4d} layers  {name:36s} {best_w:8.3f} s wall  {best_c:8.3f} s cpu",
-                  file=sys.stderr, flush=True)
+                wall[(name, n)] = min(wall.get((name, n), float("inf")), w)
+                cpu[(name, n)] = min(cpu.get((name, n), float("inf")), c)
+        print(f"  round {rep + 1}/{a.reps} done", file=sys.stderr, flush=True)
+    for n in layers:
+        for name, _ in cases:
+            print(f"  {n:4d} layers  {name:36s} {wall[(name, n)]:8.3f} s wall"
+                  f"  {cpu[(name, n)]:8.3f} s cpu", file=sys.stderr)
 
     load = os.getloadavg()
     print(f"\n{time.strftime('%Y-%m-%d')} on {platform.node()} ({os.cpu_count()} cores), "

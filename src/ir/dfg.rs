@@ -220,7 +220,9 @@ impl ValueData {
 /// source node's edge count.
 #[derive(Default)]
 pub struct DataFlowGraph {
-    graph: StableDiGraph<OpData, Use, u32>,
+    /// Node weights are boxed: the node array then holds a pointer per
+    /// operation, so growing it (as passes add operations) copies little.
+    graph: StableDiGraph<Box<OpData>, Use, u32>,
     values: Vec<ValueData>,
     /// Per value: its carrier node, for values that are not results.
     carriers: Vec<Option<NodeIndex<u32>>>,
@@ -231,7 +233,22 @@ pub struct DataFlowGraph {
 impl DataFlowGraph {
     /// Adds an operation (without edges; see [`DataFlowGraph::push_operand`]).
     pub fn add_op(&mut self, data: OpData) -> Op {
-        Op(self.graph.add_node(data))
+        Op(self.graph.add_node(Box::new(data)))
+    }
+
+    /// Makes room for `ops` more operations and `values` more values (with
+    /// about one use each) without moving what is there. Room reserved but
+    /// not used costs address space only.
+    pub fn reserve(&mut self, ops: usize, values: usize) {
+        self.graph.reserve_nodes(ops);
+        self.graph.reserve_edges(values);
+        self.values.reserve(values);
+        self.carriers.reserve(values);
+    }
+
+    /// The number of values (of every kind).
+    pub fn value_count(&self) -> usize {
+        self.values.len()
     }
 
     /// Adds a value to the arena.
@@ -241,7 +258,10 @@ impl DataFlowGraph {
             ValueDef::Result { .. } => None,
             ValueDef::Decl { .. } | ValueDef::BlockArg { .. } => {
                 self.carrier_count += 1;
-                Some(self.graph.add_node(OpData::new("", OpForm::Pretty)))
+                Some(
+                    self.graph
+                        .add_node(Box::new(OpData::new("", OpForm::Pretty))),
+                )
             }
         };
         self.values.push(data);
@@ -411,7 +431,7 @@ impl DataFlowGraph {
                 self.carrier_count -= 1;
             }
         }
-        Some(data)
+        Some(*data)
     }
 
     /// The number of operations.
@@ -422,7 +442,7 @@ impl DataFlowGraph {
     /// The underlying petgraph graph, for graph algorithms. Besides the
     /// operations it holds the carrier nodes of arguments (see
     /// [`DataFlowGraph`]), whose weight is an empty `OpData` named `""`.
-    pub fn graph(&self) -> &StableDiGraph<OpData, Use, u32> {
+    pub fn graph(&self) -> &StableDiGraph<Box<OpData>, Use, u32> {
         &self.graph
     }
 

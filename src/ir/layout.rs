@@ -57,6 +57,12 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// Makes room for `ops` more operations (by graph node index) without
+    /// moving what is there.
+    pub fn reserve_ops(&mut self, ops: usize) {
+        self.links.reserve(ops);
+    }
+
     /// Adds a region owned by `parent`.
     pub fn add_region(&mut self, parent: Op, closing: Piece) -> Region {
         self.regions.push(RegionData {

@@ -55,12 +55,20 @@ impl Module {
     /// Puts a module together (used by the parser).
     pub fn new(
         source: Source,
-        dfg: DataFlowGraph,
-        layout: Layout,
+        mut dfg: DataFlowGraph,
+        mut layout: Layout,
         top: Block,
         trailing: Span,
-        names: HashSet<String>,
+        mut names: HashSet<String>,
     ) -> Module {
+        // Room for what a pipeline adds (passes add up to about half again
+        // the operations): a vector that grows while a pass runs copies all
+        // it holds into fresh pages, a cost that would land on whichever
+        // pass crosses a power of two. Unused room is address space only.
+        let (ops, values) = (dfg.op_count() / 2, dfg.value_count() / 2);
+        dfg.reserve(ops, values);
+        layout.reserve_ops(ops);
+        names.reserve(values);
         Module {
             source,
             dfg,
