@@ -194,6 +194,10 @@ pub fn describe_all() -> String {
     s
 }
 
+/// How many warnings a command prints before it counts the rest
+/// ([`RunStats::warning_lines`]).
+pub const WARNINGS_SHOWN: usize = 10;
+
 /// What one run of a pipeline did.
 #[derive(Debug, Default)]
 pub struct RunStats {
@@ -205,6 +209,26 @@ impl RunStats {
     /// Every warning of every pass, in order.
     pub fn warnings(&self) -> impl Iterator<Item = &String> {
         self.passes.iter().flat_map(|(_, s)| s.warnings.iter())
+    }
+
+    /// The warnings to print: every one when `all`, else the first
+    /// [`WARNINGS_SHOWN`] and one line that counts the rest (a deep model
+    /// repeats the same warning once per layer).
+    pub fn warning_lines(&self, all: bool) -> Vec<String> {
+        let total = self.warnings().count();
+        let shown = if all {
+            total
+        } else {
+            total.min(WARNINGS_SHOWN)
+        };
+        let mut out: Vec<String> = self.warnings().take(shown).cloned().collect();
+        if shown < total {
+            out.push(format!(
+                "{} more warning(s) not shown; `hlo-opt --stats` with the same passes prints every one",
+                total - shown
+            ));
+        }
+        out
     }
 
     /// One line per pass that left something it looks for as it was, with

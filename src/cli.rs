@@ -587,7 +587,7 @@ fn load_pair(pair: &PairArgs) -> Result<(Module, Module, String), RunError> {
     let pipeline = Pipeline::from_specs(&specs).map_err(RunError::Usage)?;
     let mut m = front::parse(load(&pair.original.display().to_string())?)?;
     let stats = pipeline.run(&mut m)?;
-    for w in stats.warnings() {
+    for w in stats.warning_lines(false) {
         eprintln!("hlo-opt: warning: {w}");
     }
     for note in stats.skip_notes() {
@@ -1072,7 +1072,7 @@ fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
         let pipeline = Pipeline::from_specs(&b.baseline_passes).map_err(RunError::Usage)?;
         let mut base = front::parse(load(&b.pair.original.display().to_string())?)?;
         let stats = pipeline.run(&mut base)?;
-        for w in stats.warnings() {
+        for w in stats.warning_lines(false) {
             eprintln!("hlo-opt: warning: {w}");
         }
         let path = work.join("baseline.mlir");
@@ -1261,7 +1261,7 @@ fn run(args: &Args, pipeline: &Pipeline) -> Result<(), RunError> {
     let source = load(input)?;
     let mut module: Module = front::parse(source)?;
     let stats = pipeline.run(&mut module)?;
-    for w in stats.warnings() {
+    for w in stats.warning_lines(args.stats) {
         eprintln!("hlo-opt: warning: {w}");
     }
     for note in stats.skip_notes() {

@@ -708,3 +708,36 @@ fn convert_shapes_and_one_sided_dot_dims_are_checked() {
         "lhs batching/contracting dims holds 4, out of range for rank 3",
     );
 }
+
+/// A deep model repeats a warning once per layer: the command prints the
+/// first ten and counts the rest; `--stats` prints every one.
+#[test]
+fn repeated_warnings_are_counted_not_flooded() {
+    let layers = 25;
+    let mut body = String::new();
+    let mut prev = "%a".to_string();
+    for i in 0..layers {
+        body.push_str(&format!(
+            "  %c{i} = stablehlo.constant dense<-1.0e9> : tensor<4xf32>\n  %s{i} = stablehlo.add {prev}, %c{i} : tensor<4xf32>\n"
+        ));
+        prev = format!("%s{i}");
+    }
+    let text = format!(
+        "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {{\n{body}  return {prev} : tensor<4xf32>\n}}\n"
+    );
+    let count = |stderr: &str| stderr.matches("beyond f16's range").count();
+
+    let r = run(&["--pass", "f16"], "deep.mlir", text.as_bytes());
+    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
+    assert_eq!(count(&r.stderr), 10, "stderr:\n{}", r.stderr);
+    assert!(
+        r.stderr.contains("15 more warning(s) not shown"),
+        "stderr:\n{}",
+        r.stderr
+    );
+
+    let r = run(&["--pass", "f16", "--stats"], "deep.mlir", text.as_bytes());
+    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
+    assert_eq!(count(&r.stderr), layers, "stderr:\n{}", r.stderr);
+    assert!(!r.stderr.contains("not shown"), "stderr:\n{}", r.stderr);
+}
