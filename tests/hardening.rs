@@ -235,6 +235,20 @@ fn dimension_lists_out_of_range_are_errors() {
             "lhs batching/contracting dims holds 5",
         ),
         (
+            // Fuzz finding (run 6): weight-layout then int8-weights
+            // {activations=int8} printed invalid IR from such a dot.
+            "dotsizes.mlir",
+            format!("{F}  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [1] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
+            "2:3",
+            "contracting dims lhs 1 and rhs 1 have sizes 4 and 3",
+        ),
+        (
+            "dotresult.mlir",
+            format!("{F}  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>\n  return %0 : tensor<2x4xf32>\n}}\n"),
+            "2:3",
+            "result shape 2x4 does not follow from the operands and dims (expected 2x3)",
+        ),
+        (
             "transpose.mlir",
             format!("{F}  %t = stablehlo.transpose %w, dims = [0] : (tensor<4x3xf32>) -> tensor<3x4xf32>\n  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
             "2:3",
@@ -307,7 +321,9 @@ fn uses_must_agree_with_definitions() {
     );
     let text = format!("{F}  %1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %1 : tensor<3x3xf32>\n}}\n");
     expect_error(&[], "ret.mlir", &text, "3:10", "is used as tensor<3x3xf32>");
-    let text = format!("{F}  %1 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>\n  return %1 : tensor<2x4xf32>\n}}\n");
+    let text = format!(
+        "{F}  %1 = stablehlo.add %x, %x : tensor<2x4xf32>\n  return %1 : tensor<2x4xf32>\n}}\n"
+    );
     expect_error(
         &[],
         "sig.mlir",

@@ -810,6 +810,81 @@ impl<'m> Verifier<'m> {
                 None,
                 "lists different numbers of lhs and rhs dims".into(),
             );
+            return;
+        }
+        self.dot_sizes(op, &dims);
+    }
+
+    /// With both operands' dims known: paired batching and contracting dims
+    /// have one size, and the result is batch dims, then lhs free dims,
+    /// then rhs free dims.
+    fn dot_sizes(&mut self, op: Op, dims: &DotDims) {
+        let d = self.m.dfg.op(op);
+        let shape = |v: Value| self.ty(v).as_tensor().and_then(|t| t.dims.clone());
+        let (Some(l), Some(r)) = (shape(d.operands[0]), shape(d.operands[1])) else {
+            return;
+        };
+        let in_range = |list: &[usize], n: usize| list.iter().all(|&i| i < n);
+        if !in_range(&dims.lhs_batch, l.len())
+            || !in_range(&dims.lhs_contract, l.len())
+            || !in_range(&dims.rhs_batch, r.len())
+            || !in_range(&dims.rhs_contract, r.len())
+        {
+            return; // reported by check_dims
+        }
+        let pairs = [
+            ("batching", &dims.lhs_batch, &dims.rhs_batch),
+            ("contracting", &dims.lhs_contract, &dims.rhs_contract),
+        ];
+        for (what, ls, rs) in pairs {
+            for (&a, &b) in ls.iter().zip(rs.iter()) {
+                if let (Dim::Static(x), Dim::Static(y)) = (&l[a], &r[b]) {
+                    if x != y {
+                        let msg = format!("{what} dims lhs {a} and rhs {b} have sizes {x} and {y}");
+                        self.err(op, None, msg);
+                        return;
+                    }
+                }
+            }
+        }
+        let free = |all: &[Dim], batch: &[usize], contract: &[usize]| -> Vec<Dim> {
+            (0..all.len())
+                .filter(|i| !batch.contains(i) && !contract.contains(i))
+                .map(|i| all[i])
+                .collect()
+        };
+        let mut want: Vec<Dim> = dims.lhs_batch.iter().map(|&i| l[i]).collect();
+        want.extend(free(&l, &dims.lhs_batch, &dims.lhs_contract));
+        want.extend(free(&r, &dims.rhs_batch, &dims.rhs_contract));
+        let Some(got) = d
+            .results
+            .first()
+            .and_then(|&v| self.ty(v).as_tensor())
+            .and_then(|t| t.dims.clone())
+        else {
+            return;
+        };
+        let differs = got.len() != want.len()
+            || got
+                .iter()
+                .zip(&want)
+                .any(|p| matches!(p, (Dim::Static(a), Dim::Static(b)) if a != b));
+        if differs {
+            let show = |v: &[Dim]| {
+                v.iter()
+                    .map(|d| match d {
+                        Dim::Static(n) => n.to_string(),
+                        Dim::Dynamic => "?".into(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("x")
+            };
+            let msg = format!(
+                "result shape {} does not follow from the operands and dims (expected {})",
+                show(&got),
+                show(&want)
+            );
+            self.err(op, None, msg);
         }
     }
 
