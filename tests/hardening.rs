@@ -757,3 +757,27 @@ fn repeated_warnings_are_counted_not_flooded() {
     assert_eq!(count(&r.stderr), layers, "stderr:\n{}", r.stderr);
     assert!(!r.stderr.contains("not shown"), "stderr:\n{}", r.stderr);
 }
+
+/// Fuzz finding (run 7): a function body that ends without `return` (a
+/// mutant lost its last lines) reached `weight-layout{order=panels}` then
+/// `int8-weights{activations=int8}`, which printed invalid IR from it. MLIR
+/// refuses such a body, and so does the parser now.
+#[test]
+fn a_function_body_must_end_with_return() {
+    let text = format!("{F}  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n}}\n");
+    for pass in ["weight-layout{order=panels}", "int8-weights", "f16"] {
+        expect_error(
+            &["--pass", pass],
+            "noreturn.mlir",
+            &text,
+            "2:3",
+            "is the last op of function @f's body; the body must end with `return`",
+        );
+    }
+    // A declaration without a body, and a body that ends with a return,
+    // are fine.
+    let text = "func.func private @g(%x: tensor<2xf32>) -> tensor<2xf32>\nfunc.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = func.call @g(%x) : (tensor<2xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n";
+    let r = run(&[], "decl.mlir", text.as_bytes());
+    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
+    assert_eq!(r.stdout, text);
+}

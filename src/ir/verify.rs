@@ -483,9 +483,45 @@ impl<'m> Verifier<'m> {
             .map(|r| r.ty.clone())
             .collect();
         let what = format!("function @{}", self.m.symbol(op).unwrap_or("?"));
+        self.function_terminators(op, &what);
         for ret in self.region_returns(op, 0) {
             if self.m.dfg.op(ret).name != "stablehlo.return" {
                 self.check_return(ret, &want, &what);
+            }
+        }
+    }
+
+    /// Every block of a function body ends with a terminator: MLIR refuses
+    /// a body whose last op is a StableHLO, CHLO, arith or tensor op, or a
+    /// call (a function declared without a body has no blocks).
+    fn function_terminators(&mut self, op: Op, what: &str) {
+        let Some(&region) = self.m.dfg.op(op).regions.first() else {
+            return;
+        };
+        let blocks = self.m.layout.region(region).blocks.clone();
+        for b in blocks {
+            let Some(last) = self.m.layout.last(b) else {
+                // An empty body: only a function without results may have one
+                // in the pretty form MLIR prints, and it prints none.
+                if !self.m.dfg.op(op).func_results.is_empty() {
+                    self.err(
+                        op,
+                        None,
+                        format!("{what} has an empty body; it must end with `return`"),
+                    );
+                }
+                continue;
+            };
+            let name = self.m.dfg.op(last).name.as_str();
+            let not_terminator = !is_return(name)
+                && (["stablehlo.", "chlo.", "arith.", "tensor."]
+                    .iter()
+                    .any(|p| name.starts_with(p))
+                    || matches!(name, "func.call" | "call"));
+            if not_terminator {
+                let msg =
+                    format!("is the last op of {what}'s body; the body must end with `return`");
+                self.err(last, None, msg);
             }
         }
     }
