@@ -243,6 +243,16 @@ fn dimension_lists_out_of_range_are_errors() {
             "contracting dims lhs 1 and rhs 1 have sizes 4 and 3",
         ),
         (
+            // Fuzz finding (run 8): the operand's written type was unreadable
+            // (`tensov<...>`), so only its definition (4x40 here) tells the
+            // transpose's result is wrong; f16-matmul then built a dot
+            // contracting 4 with 40.
+            "transposeshape.mlir",
+            format!("{F}  %t = stablehlo.transpose %w, dims = [1, 0] : (tensov<3x4xf32>) -> tensor<4x4xf32>\n  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
+            "2:3",
+            "result shape 4x4 is not the operand's 4x3 permuted (expected 3x4)",
+        ),
+        (
             "dotresult.mlir",
             format!("{F}  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>\n  return %0 : tensor<2x4xf32>\n}}\n"),
             "2:3",

@@ -900,25 +900,11 @@ impl<'m> Verifier<'m> {
         else {
             return;
         };
-        let differs = got.len() != want.len()
-            || got
-                .iter()
-                .zip(&want)
-                .any(|p| matches!(p, (Dim::Static(a), Dim::Static(b)) if a != b));
-        if differs {
-            let show = |v: &[Dim]| {
-                v.iter()
-                    .map(|d| match d {
-                        Dim::Static(n) => n.to_string(),
-                        Dim::Dynamic => "?".into(),
-                    })
-                    .collect::<Vec<_>>()
-                    .join("x")
-            };
+        if !same_static_dims(&got, &want) {
             let msg = format!(
                 "result shape {} does not follow from the operands and dims (expected {})",
-                show(&got),
-                show(&want)
+                dims_text(&got),
+                dims_text(&want)
             );
             self.err(op, None, msg);
         }
@@ -941,6 +927,29 @@ impl<'m> Verifier<'m> {
             return;
         }
         self.check_dims(op, &perm, rank, "permutation", true);
+        // The result is the operand's shape permuted.
+        let d = self.m.dfg.op(op);
+        let dims_of = |v: Value| self.ty(v).as_tensor().and_then(|t| t.dims.clone());
+        let (Some(from), Some(got)) = (dims_of(d.operands[0]), dims_of(d.results[0])) else {
+            return;
+        };
+        let mut seen = vec![false; rank];
+        for &p in &perm {
+            match usize::try_from(p).ok().filter(|&p| p < rank) {
+                Some(p) if !seen[p] => seen[p] = true,
+                _ => return, // reported by check_dims
+            }
+        }
+        let want: Vec<Dim> = perm.iter().map(|&p| from[p as usize]).collect();
+        if !same_static_dims(&got, &want) {
+            let msg = format!(
+                "result shape {} is not the operand's {} permuted (expected {})",
+                dims_text(&got),
+                dims_text(&from),
+                dims_text(&want)
+            );
+            self.err(op, None, msg);
+        }
     }
 
     fn broadcast_in_dim(&mut self, op: Op) {
@@ -961,6 +970,25 @@ impl<'m> Verifier<'m> {
         }
         self.check_dims(op, &dims, out, "dims", true);
     }
+}
+
+/// Whether two shapes have one rank and agree wherever both are static.
+fn same_static_dims(a: &[Dim], b: &[Dim]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|p| !matches!(p, (Dim::Static(x), Dim::Static(y)) if x != y))
+}
+
+/// A shape as `2x?x4`.
+fn dims_text(dims: &[Dim]) -> String {
+    dims.iter()
+        .map(|d| match d {
+            Dim::Static(n) => n.to_string(),
+            Dim::Dynamic => "?".into(),
+        })
+        .collect::<Vec<_>>()
+        .join("x")
 }
 
 /// `dims = [..]` (pretty form) or the generic attribute `key ...>`.
