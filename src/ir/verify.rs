@@ -573,6 +573,11 @@ impl<'m> Verifier<'m> {
         self.ty(v).as_tensor()?.dims.as_ref().map(Vec::len)
     }
 
+    /// The value's dims, when its type is a ranked tensor.
+    fn dims(&self, v: Value) -> Option<Vec<Dim>> {
+        self.ty(v).as_tensor()?.dims.clone()
+    }
+
     fn reduce(&mut self, op: Op) {
         let d = self.m.dfg.op(op);
         let n_ops = d.operands.len();
@@ -764,7 +769,9 @@ impl<'m> Verifier<'m> {
     }
 
     /// Every dim below `rank` (and, if `unique`, each at most once).
-    fn check_dims(&mut self, op: Op, dims: &[i64], rank: usize, what: &str, unique: bool) {
+    /// Reports the first entry of `dims` out of range for `rank` (or, when
+    /// `unique`, repeated); returns whether there was none.
+    fn check_dims(&mut self, op: Op, dims: &[i64], rank: usize, what: &str, unique: bool) -> bool {
         let mut seen = vec![false; rank];
         for &d in dims {
             if d < 0 || d as usize >= rank {
@@ -773,13 +780,14 @@ impl<'m> Verifier<'m> {
                     None,
                     format!("{what} holds {d}, out of range for rank {rank}"),
                 );
-                return;
+                return false;
             }
             if unique && std::mem::replace(&mut seen[d as usize], true) {
                 self.err(op, None, format!("{what} holds {d} twice"));
-                return;
+                return false;
             }
         }
+        true
     }
 
     /// An op that keeps its operand's shape (`convert`): operand and
@@ -832,12 +840,10 @@ impl<'m> Verifier<'m> {
         lhs.extend(as_i64(&dims.lhs_contract));
         let mut rhs = as_i64(&dims.rhs_batch);
         rhs.extend(as_i64(&dims.rhs_contract));
-        if let Some(lr) = lr {
-            self.check_dims(op, &lhs, lr, "lhs batching/contracting dims", true);
-        }
-        if let Some(rr) = rr {
-            self.check_dims(op, &rhs, rr, "rhs batching/contracting dims", true);
-        }
+        let lhs_ok = lr
+            .is_none_or(|lr| self.check_dims(op, &lhs, lr, "lhs batching/contracting dims", true));
+        let rhs_ok = rr
+            .is_none_or(|rr| self.check_dims(op, &rhs, rr, "rhs batching/contracting dims", true));
         if dims.lhs_batch.len() != dims.rhs_batch.len()
             || dims.lhs_contract.len() != dims.rhs_contract.len()
         {
@@ -848,26 +854,19 @@ impl<'m> Verifier<'m> {
             );
             return;
         }
-        self.dot_sizes(op, &dims);
+        if lhs_ok && rhs_ok {
+            self.dot_sizes(op, &dims);
+        }
     }
 
-    /// With both operands' dims known: paired batching and contracting dims
-    /// have one size, and the result is batch dims, then lhs free dims,
-    /// then rhs free dims.
+    /// With both operands' dims known (and `dims` in range for them):
+    /// paired batching and contracting dims have one size, and the result
+    /// is batch dims, then lhs free dims, then rhs free dims.
     fn dot_sizes(&mut self, op: Op, dims: &DotDims) {
         let d = self.m.dfg.op(op);
-        let shape = |v: Value| self.ty(v).as_tensor().and_then(|t| t.dims.clone());
-        let (Some(l), Some(r)) = (shape(d.operands[0]), shape(d.operands[1])) else {
+        let (Some(l), Some(r)) = (self.dims(d.operands[0]), self.dims(d.operands[1])) else {
             return;
         };
-        let in_range = |list: &[usize], n: usize| list.iter().all(|&i| i < n);
-        if !in_range(&dims.lhs_batch, l.len())
-            || !in_range(&dims.lhs_contract, l.len())
-            || !in_range(&dims.rhs_batch, r.len())
-            || !in_range(&dims.rhs_contract, r.len())
-        {
-            return; // reported by check_dims
-        }
         let pairs = [
             ("batching", &dims.lhs_batch, &dims.rhs_batch),
             ("contracting", &dims.lhs_contract, &dims.rhs_contract),
@@ -892,12 +891,7 @@ impl<'m> Verifier<'m> {
         let mut want: Vec<Dim> = dims.lhs_batch.iter().map(|&i| l[i]).collect();
         want.extend(free(&l, &dims.lhs_batch, &dims.lhs_contract));
         want.extend(free(&r, &dims.rhs_batch, &dims.rhs_contract));
-        let Some(got) = d
-            .results
-            .first()
-            .and_then(|&v| self.ty(v).as_tensor())
-            .and_then(|t| t.dims.clone())
-        else {
+        let Some(got) = d.results.first().and_then(|&v| self.dims(v)) else {
             return;
         };
         if !same_static_dims(&got, &want) {
@@ -926,20 +920,14 @@ impl<'m> Verifier<'m> {
             self.err(op, None, msg);
             return;
         }
-        self.check_dims(op, &perm, rank, "permutation", true);
+        if !self.check_dims(op, &perm, rank, "permutation", true) {
+            return;
+        }
         // The result is the operand's shape permuted.
         let d = self.m.dfg.op(op);
-        let dims_of = |v: Value| self.ty(v).as_tensor().and_then(|t| t.dims.clone());
-        let (Some(from), Some(got)) = (dims_of(d.operands[0]), dims_of(d.results[0])) else {
+        let (Some(from), Some(got)) = (self.dims(d.operands[0]), self.dims(d.results[0])) else {
             return;
         };
-        let mut seen = vec![false; rank];
-        for &p in &perm {
-            match usize::try_from(p).ok().filter(|&p| p < rank) {
-                Some(p) if !seen[p] => seen[p] = true,
-                _ => return, // reported by check_dims
-            }
-        }
         let want: Vec<Dim> = perm.iter().map(|&p| from[p as usize]).collect();
         if !same_static_dims(&got, &want) {
             let msg = format!(
