@@ -312,14 +312,8 @@ impl HostTensor {
     /// the last dim halved become `ui4` (see [`HostTensor::file_header`]).
     /// `None` when it does not fit.
     pub fn fit(&self, ty: &Type) -> Option<HostTensor> {
-        if self.matches(ty) {
-            return Some(self.clone());
-        }
-        self.view().fit(ty).map(|t| HostTensor {
-            dtype: t.dtype,
-            shape: t.shape,
-            data: self.data.clone(),
-        })
+        self.view().fit(ty)?;
+        Some(self.clone().into_fit(ty))
     }
 
     /// [`HostTensor::fit`] without copying the data: this tensor as `ty`

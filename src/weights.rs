@@ -74,6 +74,23 @@ pub struct ArgRecipe {
     pub name: String,
 }
 
+impl ArgRecipe {
+    /// The error for a made tensor (`dtype`, `shape`) that is not the
+    /// rewritten argument's type.
+    fn not_taken(&self, dtype: DType, shape: &[u64]) -> WeightsError {
+        WeightsError::Argument {
+            index: self.from,
+            name: self.name.clone(),
+            message: format!(
+                "made {} {:?}, but the rewritten function takes {}",
+                dtype.mlir_name(),
+                shape,
+                self.ty
+            ),
+        }
+    }
+}
+
 /// The function whose arguments are the program's inputs: `@main` if there
 /// is one, else the first public function.
 pub fn entry_function(m: &Module) -> Option<Op> {
@@ -214,12 +231,7 @@ pub fn convert(
         // ui4 tensors come from files as their bytes (`HostTensor::into_fit`).
         let t = t.into_fit(&r.ty);
         if !t.matches(&r.ty) {
-            return Err(arg_err(format!(
-                "made {} {:?}, but the rewritten function takes {}",
-                t.dtype.mlir_name(),
-                t.shape,
-                r.ty
-            )));
+            return Err(r.not_taken(t.dtype, &t.shape));
         }
         out.push((format!("arg{i:03}"), t));
     }
@@ -431,12 +443,14 @@ fn make_arg<'a>(
         message,
     };
     let steps = r.steps.as_slice();
-    let made = if steps.is_empty() {
-        match t.fit(&r.ty) {
-            Some(f) => Made::Borrowed(f),
-            None => Made::Borrowed(t),
+    if steps.is_empty() {
+        let t = t.fit(&r.ty).unwrap_or(t);
+        if !t.matches(&r.ty) {
+            return Err(r.not_taken(t.dtype, &t.shape));
         }
-    } else if let Some(to) = plain_narrowing(&t, steps) {
+        return Ok(Made::Borrowed(t));
+    }
+    if let Some(to) = plain_narrowing(&t, steps) {
         // Plain narrowing of an f32 input: done while it is written.
         let out = TensorRef {
             dtype: to,
@@ -444,64 +458,48 @@ fn make_arg<'a>(
             data: &[],
         };
         if !out.matches(&r.ty) {
-            return Err(arg_err(format!(
-                "made {} {:?}, but the rewritten function takes {}",
-                to.mlir_name(),
-                t.shape,
-                r.ty
-            )));
+            return Err(r.not_taken(to, &t.shape));
         }
         return Ok(Made::Narrow(t, to));
-    } else if let Some((view, to)) = folded(&t, steps, &r.ty) {
+    }
+    if let Some((view, to)) = folded(&t, steps, &r.ty) {
         // Layout steps (and a final narrowing of f32): one strided copy.
         return Ok(Made::Strided(t, view, to));
-    } else {
-        let h = match layout_prefix(&t, steps) {
-            // Layout steps first, then others (quantization): the layout
-            // part as one strided copy, the rest step by step.
-            Some((view, n)) => {
-                let mut h = HostTensor {
-                    dtype: t.dtype,
-                    shape: view.shape.clone(),
-                    data: crate::strided::copy_to_vec_threads(&view, t.data, t.dtype, threads()),
-                };
-                for step in &steps[n..] {
-                    h = apply_step(h, step, opts).map_err(&arg_err)?;
-                }
-                h
-            }
-            None => {
-                let (first, rest) = (&steps[0], &steps[1..]);
-                let mut h = match first.as_str() {
-                    // The common case reads the mapped input directly.
-                    "convert(f16)" => narrow_ref(&t, DType::F16, opts).map_err(&arg_err)?,
-                    "convert(bf16)" => narrow_ref(&t, DType::BF16, opts).map_err(&arg_err)?,
-                    step => apply_step(t.to_host(), step, opts).map_err(&arg_err)?,
-                };
-                for step in rest {
-                    h = apply_step(h, step, opts).map_err(&arg_err)?;
-                }
-                h
-            }
-        };
-        // ui4 tensors come from files as their bytes (`HostTensor::into_fit`).
-        Made::Owned(h.into_fit(&r.ty))
-    };
-    let (dtype, shape, ok) = match &made {
-        Made::Borrowed(t) => (t.dtype, &t.shape, t.matches(&r.ty)),
-        Made::Owned(t) => (t.dtype, &t.shape, t.matches(&r.ty)),
-        // Returned above, checked there or by construction.
-        Made::Narrow(..) | Made::Strided(..) => return Ok(made),
-    };
-    if !ok {
-        return Err(arg_err(format!(
-            "made {} {:?}, but the rewritten function takes {}",
-            dtype.mlir_name(),
-            shape,
-            r.ty
-        )));
     }
-    Ok(made)
+    let h = match layout_prefix(&t, steps) {
+        // Layout steps first, then others (quantization): the layout part
+        // as one strided copy, the rest step by step.
+        Some((view, n)) => {
+            let mut h = HostTensor {
+                dtype: t.dtype,
+                shape: view.shape.clone(),
+                data: crate::strided::copy_to_vec_threads(&view, t.data, t.dtype, threads()),
+            };
+            for step in &steps[n..] {
+                h = apply_step(h, step, opts).map_err(&arg_err)?;
+            }
+            h
+        }
+        None => {
+            let (first, rest) = (&steps[0], &steps[1..]);
+            let mut h = match first.as_str() {
+                // The common case reads the mapped input directly.
+                "convert(f16)" => narrow_ref(&t, DType::F16, opts).map_err(&arg_err)?,
+                "convert(bf16)" => narrow_ref(&t, DType::BF16, opts).map_err(&arg_err)?,
+                step => apply_step(t.to_host(), step, opts).map_err(&arg_err)?,
+            };
+            for step in rest {
+                h = apply_step(h, step, opts).map_err(&arg_err)?;
+            }
+            h
+        }
+    };
+    // ui4 tensors come from files as their bytes (`HostTensor::into_fit`).
+    let h = h.into_fit(&r.ty);
+    if !h.matches(&r.ty) {
+        return Err(r.not_taken(h.dtype, &h.shape));
+    }
+    Ok(Made::Owned(h))
 }
 
 /// The type a recipe of one narrowing step makes from an f32 input, if that
