@@ -16,6 +16,7 @@
 //!
 //! `w ≈ q * s`, `q = round(w / s)` in [-127, 127], `s = max|w| / 127` (src/quant.rs).
 
+use super::filter::{self, OpFilter};
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::affine::{Affine, Storage};
@@ -60,6 +61,8 @@ const OPTIONS: &[OptionInfo] = &[
         default: "0",
         help: "skip weights with fewer elements",
     },
+    filter::INCLUDE,
+    filter::EXCLUDE,
 ];
 
 /// Registry entry.
@@ -72,6 +75,7 @@ pub fn info() -> PassInfo {
             Ok(Box::new(Int8Weights {
                 group: o.u64_or("group-size", 0)?,
                 min_elements: o.u64_or("min-elements", 0)?,
+                filter: OpFilter::from_options(o)?,
                 split: o.choice_or("group-form", &["dequant", "split"], "split")? == "split",
                 int8_activations: o.choice_or("activations", &["f32", "int8"], "f32")? == "int8",
                 four_bit: o.choice_or("bits", &["8", "4"], "8")? == "4",
@@ -90,6 +94,7 @@ pub fn info() -> PassInfo {
 pub struct Int8Weights {
     group: u64,
     min_elements: u64,
+    filter: OpFilter,
     split: bool,
     int8_activations: bool,
     four_bit: bool,
@@ -533,6 +538,9 @@ impl Int8Weights {
         let Some((w, shape)) = self.weight_operand(m, conv, stats) else {
             return false;
         };
+        if !self.filter.admits(m, conv, stats) {
+            return false;
+        }
         let Some(cd) = stablehlo::ConvDims::read(m, conv) else {
             return false;
         };
@@ -591,6 +599,9 @@ impl Pass for Int8Weights {
             let Some((w, shape)) = self.weight_operand(m, dot, stats) else {
                 continue;
             };
+            if !self.filter.admits(m, dot, stats) {
+                continue;
+            }
             let Some(dims) = DotDims::read(m, dot) else {
                 continue;
             };

@@ -10,6 +10,7 @@
 
 pub mod cleanup;
 pub mod dots;
+pub mod filter;
 pub mod fuse_dequant;
 pub mod gqa;
 pub mod graph_precision;

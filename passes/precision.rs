@@ -15,6 +15,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use super::filter::{self, OpFilter};
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value, ValueDef};
@@ -33,18 +34,8 @@ const OPTIONS: &[OptionInfo] = &[
         default: "0",
         help: "skip ops whose larger operand has fewer elements",
     },
-    OptionInfo {
-        name: "include",
-        kind: "regex",
-        default: "(all)",
-        help: "only ops whose location, or an operand's argument name, matches",
-    },
-    OptionInfo {
-        name: "exclude",
-        kind: "regex",
-        default: "(none)",
-        help: "skip ops whose location, or an operand's argument name, matches",
-    },
+    filter::INCLUDE,
+    filter::EXCLUDE,
     OptionInfo {
         name: "weights",
         kind: "resident|convert",
@@ -85,8 +76,7 @@ pub struct MatmulPrecision {
     narrow: ElemType,
     ops: Vec<String>,
     min_elements: u64,
-    include: Option<regex::Regex>,
-    exclude: Option<regex::Regex>,
+    filter: OpFilter,
     resident: bool,
     clamp: bool,
 }
@@ -120,8 +110,7 @@ impl MatmulPrecision {
             narrow,
             ops,
             min_elements: o.u64_or("min-elements", 0)?,
-            include: o.regex("include")?,
-            exclude: o.regex("exclude")?,
+            filter: OpFilter::from_options(o)?,
             resident: o.choice_or("weights", &["resident", "convert"], "resident")? == "resident",
             clamp: o.choice_or("overflow", &["keep", "clamp"], "keep")? == "clamp",
         })
@@ -167,18 +156,8 @@ impl MatmulPrecision {
                 stats.bump("skipped-small");
                 continue;
             }
-            if self.include.is_some() || self.exclude.is_some() {
-                let mut names = m.location_text(op).unwrap_or_default();
-                for &v in &d.operands {
-                    names.push('\n');
-                    names.push_str(&m.value_label(weights::find_root(m, v).value()));
-                }
-                let included = self.include.as_ref().is_none_or(|r| r.is_match(&names));
-                let excluded = self.exclude.as_ref().is_some_and(|r| r.is_match(&names));
-                if !included || excluded {
-                    stats.bump("skipped-filter");
-                    continue;
-                }
+            if !self.filter.admits(m, op, stats) {
+                continue;
             }
             out.push(op);
         }

@@ -115,31 +115,51 @@ pub fn parse_benchmark_ms(text: &str) -> Vec<f64> {
         .collect()
 }
 
-/// Compiles both programs and times them.
-pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> {
+/// One program to time with [`time_programs`].
+pub struct Timed<'a> {
+    /// A short name (`original`, `plan`), also its `.vmfb` file's stem.
+    pub tag: &'a str,
+    /// The program.
+    pub mlir: &'a Path,
+    /// Its inputs.
+    pub inputs: &'a ArgFiles,
+}
+
+/// Compiles each program into `workdir` and times them in interleaved
+/// rounds (one `iree-benchmark-module` run of each per round). Returns the
+/// compiled modules and each program's milliseconds per call.
+#[allow(clippy::too_many_arguments)]
+pub fn time_programs(
+    iree: &Iree,
+    programs: &[Timed<'_>],
+    function: &str,
+    target: &Target,
+    rounds: usize,
+    min_time: f64,
+    workdir: &Path,
+) -> Result<(Vec<std::path::PathBuf>, Vec<Vec<f64>>), IreeError> {
     let tool = iree.benchmark_tool().ok_or(IreeError::Missing {
         tool: "iree-benchmark-module",
     })?;
     let mut vmfbs = Vec::new();
-    for (tag, mlir) in [("original", spec.original), ("rewritten", spec.rewritten)] {
-        let vmfb = spec.workdir.join(format!("{tag}.vmfb"));
-        crate::progress::step(&format!("compiling the {tag} program"), || {
-            iree.compile(mlir, &vmfb, spec.target, tag)
+    for p in programs {
+        let vmfb = workdir.join(format!("{}.vmfb", p.tag));
+        crate::progress::step(&format!("compiling the {} program", p.tag), || {
+            iree.compile(p.mlir, &vmfb, target, p.tag)
         })?;
         vmfbs.push(vmfb);
     }
-    let inputs = [&spec.inputs.specs, &spec.new_inputs.specs];
-    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-    for _ in 0..spec.rounds {
-        for which in 0..2 {
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); programs.len()];
+    for _ in 0..rounds {
+        for (which, p) in programs.iter().enumerate() {
             let mut cmd = Command::new(tool);
             cmd.arg(format!("--module={}", vmfbs[which].display()))
-                .arg(format!("--function={}", spec.function))
-                .arg(format!("--device={}", spec.target.device()))
-                .arg(format!("--benchmark_min_time={}s", spec.min_time))
+                .arg(format!("--function={function}"))
+                .arg(format!("--device={}", target.device()))
+                .arg(format!("--benchmark_min_time={min_time}s"))
                 .arg("--benchmark_repetitions=1");
-            for p in inputs[which] {
-                cmd.arg(format!("--input={p}"));
+            for spec in &p.inputs.specs {
+                cmd.arg(format!("--input={spec}"));
             }
             let out = cmd.output().map_err(|err| IreeError::Spawn {
                 tool: tool.display().to_string(),
@@ -149,16 +169,39 @@ pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> 
             let ms = parse_benchmark_ms(&text);
             if !out.status.success() || ms.is_empty() {
                 return Err(IreeError::Failed {
-                    what: format!(
-                        "iree-benchmark-module of the {} program",
-                        ["original", "rewritten"][which]
-                    ),
+                    what: format!("iree-benchmark-module of the {} program", p.tag),
                     stderr: format!("{}{}", text, String::from_utf8_lossy(&out.stderr)),
                 });
             }
             times[which].extend(ms);
         }
     }
+    Ok((vmfbs, times))
+}
+
+/// Compiles both programs and times them.
+pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> {
+    let (vmfbs, times) = time_programs(
+        iree,
+        &[
+            Timed {
+                tag: "original",
+                mlir: spec.original,
+                inputs: spec.inputs,
+            },
+            Timed {
+                tag: "rewritten",
+                mlir: spec.rewritten,
+                inputs: spec.new_inputs,
+            },
+        ],
+        spec.function,
+        spec.target,
+        spec.rounds,
+        spec.min_time,
+        spec.workdir,
+    )?;
+    let inputs = [&spec.inputs.specs, &spec.new_inputs.specs];
     let dispatches = match spec.dispatch_calls {
         Some(calls) => Some((
             crate::profile::profile(&vmfbs[0], spec.function, inputs[0], calls, spec.workdir)?,
@@ -167,7 +210,11 @@ pub fn run(iree: &Iree, spec: &BenchSpec<'_>) -> Result<BenchResult, IreeError> 
         None => None,
     };
     let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
-    let [original_ms, rewritten_ms] = times;
+    let mut times = times.into_iter();
+    let (original_ms, rewritten_ms) = (
+        times.next().unwrap_or_default(),
+        times.next().unwrap_or_default(),
+    );
     Ok(BenchResult {
         original_ms,
         rewritten_ms,

@@ -11,6 +11,8 @@ use crate::front;
 use crate::ir::{Module, Source};
 use crate::passes::{self, PassError, Pipeline};
 
+mod tune;
+
 /// Rewrites StableHLO programs for lower precision.
 #[derive(Parser, Debug)]
 #[command(
@@ -66,6 +68,10 @@ pub enum Command {
     /// output, checks a gate, writes reports. Exit 0 gate holds, 3 gate
     /// fails, 1 could not run.
     Verify(VerifyArgs),
+    /// Finds the fastest mix of precision forms (one per weight) that holds
+    /// a gate; writes the program and the plan. Exit 0 a plan holds, 3 none
+    /// does (the closest is still written), 1 could not run.
+    Tune(tune::TuneArgs),
 }
 
 /// The programs and inputs `bench` and `verify` compare.
@@ -378,6 +384,20 @@ pub fn main() -> i32 {
     let sub = match &args.command {
         Some(Command::Weights(cmd)) => Some(run_weights(cmd)),
         Some(Command::Bench(b)) => Some(run_bench(b)),
+        Some(Command::Tune(t)) => {
+            return match tune::run(t) {
+                Ok(true) => 0,
+                Ok(false) => 3,
+                Err(RunError::Usage(e)) => {
+                    eprintln!("hlo-opt: error: {e}");
+                    2
+                }
+                Err(e) => {
+                    eprintln!("hlo-opt: error: {e}");
+                    1
+                }
+            }
+        }
         Some(Command::Verify(v)) => {
             return match run_verify(v) {
                 Ok(true) => 0,
@@ -861,7 +881,6 @@ fn run_verify_tokens(
     mode: &crate::rollout::Mode,
     gate: &crate::verify::Gate,
 ) -> Result<bool, RunError> {
-    use crate::verify::tokens;
     if v.per_op {
         return Err(usage(
             "verify --per-op",
@@ -947,6 +966,49 @@ fn run_verify_tokens(
         "hlo-opt: {} step calls per program; original: compile {:.2} s, run {:.2} s; rewritten: compile {:.2} s, run {:.2} s",
         prep.lp.iterations, a.compile_s, a.run_s, b.compile_s, b.run_s
     );
+    let (outputs, rollout, eval) = score_tokens(mode, &prep, &a, &b, v.tie);
+    let mut values = Vec::new();
+    if let Some(r) = &rollout {
+        values.extend(r.gate_values());
+    }
+    if let Some(e) = &eval {
+        values.extend(e.gate_values());
+    }
+    let checks = gate.check_all(&outputs, &values);
+    let passed = checks.iter().all(|c| c.holds);
+    let report = crate::verify::Report {
+        passed,
+        gate: v.gate.clone(),
+        checks,
+        original: v.pair.original.display().to_string(),
+        rewritten: label,
+        target: format!("{target:?}"),
+        seed: v.pair.inputs.is_none().then_some(v.pair.seed),
+        outputs,
+        per_op: Vec::new(),
+        decode: Some(described),
+        rollout,
+        eval,
+    };
+    write_reports(&report, &v.reports)?;
+    Ok(passed)
+}
+
+/// The logits metrics (over the rows both programs were fed the same
+/// tokens), and the rollout or evaluation, of two finished rollouts.
+pub(crate) fn score_tokens(
+    mode: &crate::rollout::Mode,
+    prep: &crate::rollout::Prepared,
+    a: &crate::rollout::Outcome,
+    b: &crate::rollout::Outcome,
+    tie: f64,
+) -> (
+    Vec<crate::verify::OutputMetrics>,
+    Option<crate::verify::tokens::RolloutReport>,
+    Option<crate::verify::tokens::EvalReport>,
+) {
+    use crate::verify::tokens;
+    let windows = mode.windows();
     let vocab = prep.orig.vocab as usize;
     let (mut rollout, mut eval) = (None, None);
     // Rows where both programs had fed the same tokens: every row when
@@ -988,33 +1050,9 @@ fn run_verify_tokens(
         ("f32", "f32"),
         &a.logits[..n],
         &b.logits[..n],
-        crate::verify::MetricOptions { tie: v.tie },
+        crate::verify::MetricOptions { tie },
     )];
-    let mut values = Vec::new();
-    if let Some(r) = &rollout {
-        values.extend(r.gate_values());
-    }
-    if let Some(e) = &eval {
-        values.extend(e.gate_values());
-    }
-    let checks = gate.check_all(&outputs, &values);
-    let passed = checks.iter().all(|c| c.holds);
-    let report = crate::verify::Report {
-        passed,
-        gate: v.gate.clone(),
-        checks,
-        original: v.pair.original.display().to_string(),
-        rewritten: label,
-        target: format!("{target:?}"),
-        seed: v.pair.inputs.is_none().then_some(v.pair.seed),
-        outputs,
-        per_op: Vec::new(),
-        decode: Some(described),
-        rollout,
-        eval,
-    };
-    write_reports(&report, &v.reports)?;
-    Ok(passed)
+    (outputs, rollout, eval)
 }
 
 fn run_bench(b: &BenchArgs) -> Result<(), RunError> {

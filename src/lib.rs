@@ -46,5 +46,6 @@ pub mod quant;
 pub mod rollout;
 pub mod strided;
 pub mod tensor;
+pub mod tune;
 pub mod verify;
 pub mod weights;

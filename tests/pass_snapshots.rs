@@ -265,3 +265,15 @@ fn gqa_dot_reads_kv_heads_directly() {
 fn cleanup_moves_widening_converts_above_broadcasts() {
     insta::assert_snapshot!(rewrite("broadcast_widen.mlir", &["cleanup"]));
 }
+
+#[test]
+fn int8_weights_include_then_f16_matmul_exclude_mix_forms() {
+    // What `hlo-opt tune` writes: wq in int8, every other matmul in f16.
+    insta::assert_snapshot!(rewrite(
+        "attention.mlir",
+        &[
+            "int8-weights{include=(?m)^params\\['wq'\\]$}",
+            "f16-matmul{exclude=(?m)^params\\['wq'\\]$}"
+        ]
+    ));
+}
