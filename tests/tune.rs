@@ -199,3 +199,34 @@ fn bad_candidates_and_gates_are_usage_errors() {
         assert!(!dir.path().join("o.mlir").exists());
     }
 }
+
+/// Token-level gate on the trained byte model (teacher-forced over 64
+/// held-out bytes): uniform cpu-int8 fails `kld_mean<=3e-4`, and what the
+/// budget allows is reported with every plan's KLD.
+#[test]
+fn a_token_level_gate_on_the_trained_model() {
+    let Some(t) = tune(&[
+        "testdata/jax/byte_lm_step.mlir",
+        "--inputs",
+        "testdata/jax/byte_lm_step.inputs",
+        "--eval-tokens",
+        "testdata/jax/byte_lm_eval64.npy",
+        "--gate",
+        "kld_mean<=3e-4",
+        "--budget",
+        "4",
+    ]) else {
+        return;
+    };
+    assert_eq!(t.code, 0, "{}", t.stderr);
+    let tried = t.report["tried"].as_array().unwrap();
+    assert!(tried.iter().all(|p| p["measured"]
+        .as_str()
+        .unwrap()
+        .starts_with("kld_mean<=0.0003: ")));
+    assert!(t.report["cycles"].as_u64().unwrap() <= 4);
+    assert_eq!(
+        forms(&t.report),
+        ["cpu".to_string(), "cpu-int8".to_string()].into()
+    );
+}
