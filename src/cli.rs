@@ -967,13 +967,7 @@ fn run_verify_tokens(
         prep.lp.iterations, a.compile_s, a.run_s, b.compile_s, b.run_s
     );
     let (outputs, rollout, eval) = score_tokens(mode, &prep, &a, &b, v.tie);
-    let mut values = Vec::new();
-    if let Some(r) = &rollout {
-        values.extend(r.gate_values());
-    }
-    if let Some(e) = &eval {
-        values.extend(e.gate_values());
-    }
+    let values = token_gate_values(rollout.as_ref(), eval.as_ref());
     let checks = gate.check_all(&outputs, &values);
     let passed = checks.iter().all(|c| c.holds);
     let report = crate::verify::Report {
@@ -1053,6 +1047,22 @@ pub(crate) fn score_tokens(
         crate::verify::MetricOptions { tie },
     )];
     (outputs, rollout, eval)
+}
+
+/// The gate values (`tokens_equal`, `kld_mean`, ...) of a rollout or an
+/// evaluation.
+pub(crate) fn token_gate_values(
+    rollout: Option<&crate::verify::tokens::RolloutReport>,
+    eval: Option<&crate::verify::tokens::EvalReport>,
+) -> Vec<(&'static str, f64)> {
+    let mut values = Vec::new();
+    if let Some(r) = rollout {
+        values.extend(r.gate_values());
+    }
+    if let Some(e) = eval {
+        values.extend(e.gate_values());
+    }
+    values
 }
 
 fn run_bench(b: &BenchArgs) -> Result<(), RunError> {

@@ -100,6 +100,7 @@ struct TuneReport {
     gate: String,
     candidates: Vec<String>,
     cycles: usize,
+    compiles: usize,
     budget: u64,
     plan: String,
     passes: Vec<String>,
@@ -136,6 +137,9 @@ struct Session<'a> {
     orig_set: crate::tensor::InputSet,
     tokens: Option<TokenSession>,
     runs: usize,
+    /// IREE compile+run pairs made, the original's included (a tapped
+    /// plan checked on tokens makes two).
+    compiles: std::cell::Cell<usize>,
 }
 
 /// Token-level checking: the mode, the original's inputs, and its rollout
@@ -274,6 +278,7 @@ pub fn run(a: &TuneArgs) -> Result<bool, RunError> {
         orig_set,
         tokens,
         runs: 1,
+        compiles: std::cell::Cell::new(1),
     };
     let budget = (a.budget as usize).saturating_sub(1);
     let outcome = tune::search(&cands, &units, &ops, budget, &mut |plan, taps| {
@@ -304,6 +309,7 @@ pub fn run(a: &TuneArgs) -> Result<bool, RunError> {
         gate: a.gate.clone(),
         candidates: cands.iter().map(|c| c.label.clone()).collect(),
         cycles,
+        compiles: session.compiles.get(),
         budget: a.budget,
         plan: chosen.describe(&cands, units.len()),
         passes: specs.clone(),
@@ -444,6 +450,18 @@ fn standing_input(orig: &Module, new: &Module, v: Value) -> Option<Value> {
     (new.dfg.ty(w) == orig.dfg.ty(v)).then_some(w)
 }
 
+/// The metrics of output `i` (`y` against the original's `x`).
+fn metrics(i: usize, x: &HostTensor, y: &HostTensor) -> crate::verify::OutputMetrics {
+    crate::verify::compare(
+        i,
+        &x.shape,
+        (x.dtype.mlir_name(), y.dtype.mlir_name()),
+        &x.to_f64(),
+        &y.to_f64(),
+        crate::verify::MetricOptions { tie: 1e-3 },
+    )
+}
+
 fn summary(checks: &[crate::verify::gate::Check]) -> String {
     checks
         .iter()
@@ -481,6 +499,7 @@ impl Session<'_> {
             )?;
             if tok.orig.is_none() {
                 let p = crate::rollout::write_wrapper(self.work, "original", &prep.orig_text)?;
+                self.compiles.set(self.compiles.get() + 1);
                 tok.orig = Some(crate::rollout::run_program(
                     &self.iree,
                     &p,
@@ -491,6 +510,7 @@ impl Session<'_> {
                 )?);
             }
             let p = crate::rollout::write_wrapper(self.work, &tag, &prep.new_text)?;
+            self.compiles.set(self.compiles.get() + 1);
             let b = crate::rollout::run_program(
                 &self.iree,
                 &p,
@@ -503,13 +523,7 @@ impl Session<'_> {
                 return Err(RunError::Step("the original rollout did not run".into()));
             };
             let (outputs, rollout, eval) = super::score_tokens(&tok.mode, &prep, a, &b, 1e-3);
-            let mut values = Vec::new();
-            if let Some(r) = &rollout {
-                values.extend(r.gate_values());
-            }
-            if let Some(e) = &eval {
-                values.extend(e.gate_values());
-            }
+            let values = super::token_gate_values(rollout.as_ref(), eval.as_ref());
             let checks = self.gate.check_all(&outputs, &values);
             holds = checks.iter().all(|c| c.holds);
             summary_text = summary(&checks);
@@ -561,16 +575,7 @@ impl Session<'_> {
             .zip(out)
             .take(self.n_outputs)
             .enumerate()
-            .map(|(i, (x, y))| {
-                crate::verify::compare(
-                    i,
-                    &x.shape,
-                    (x.dtype.mlir_name(), y.dtype.mlir_name()),
-                    &x.to_f64(),
-                    &y.to_f64(),
-                    crate::verify::MetricOptions { tie: 1e-3 },
-                )
-            })
+            .map(|(i, (x, y))| metrics(i, x, y))
             .collect()
     }
 
@@ -579,6 +584,7 @@ impl Session<'_> {
         let files = self.files(m, tag)?;
         let path = self.work.join(format!("{tag}.mlir"));
         super::write_atomically(&path, m)?;
+        self.compiles.set(self.compiles.get() + 1);
         let out = run_module(&self.iree, &self.target, self.work, &path, m, &files, tag)?;
         Ok(self.compare(&out))
     }
@@ -632,17 +638,11 @@ impl Session<'_> {
         }
         let path = self.work.join(format!("{tag}.mlir"));
         super::write_atomically(&path, m)?;
+        self.compiles.set(self.compiles.get() + 1);
         let out = run_module(&self.iree, &self.target, self.work, &path, m, &files, tag)?;
         let outputs = self.compare(&out);
         let rel = |x: &HostTensor, y: &HostTensor| {
-            let m = crate::verify::compare(
-                0,
-                &x.shape,
-                (x.dtype.mlir_name(), y.dtype.mlir_name()),
-                &x.to_f64(),
-                &y.to_f64(),
-                crate::verify::MetricOptions { tie: 1e-3 },
-            );
+            let m = metrics(0, x, y);
             m.rel_l2.is_finite().then_some(m.rel_l2)
         };
         let mut first = self.n_outputs;
@@ -814,11 +814,12 @@ fn terminal(r: &TuneReport) -> String {
         );
     }
     s += &format!(
-        "hlo-opt: tune {}: {} ({} IREE compile+run cycles of at most {})\n",
+        "hlo-opt: tune {}: {} ({} IREE compile+run cycles of at most {}; {} programs compiled)\n",
         if r.passed { "PASSED" } else { "FAILED" },
         r.plan,
         r.cycles,
-        r.budget
+        r.budget,
+        r.compiles
     );
     if !r.passed {
         s += "hlo-opt: no plan held the gate; -o and --plan hold the closest one tried, which FAILS it\n";
