@@ -272,7 +272,7 @@ pub fn units(m: &Module, ops: &[Op]) -> Vec<Unit> {
 
 /// A regular expression that matches exactly these names, each on its own
 /// line of [`passes::filter::op_names`], written so that it survives the
-/// option syntax (no top-level comma) and a shell's word splitting (no
+/// option syntax (no comma, no brace) and a shell's word splitting (no
 /// blank).
 pub fn names_regex<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     let alts: Vec<String> = names
@@ -280,6 +280,8 @@ pub fn names_regex<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
         .map(|n| {
             regex::escape(n)
                 .replace(',', r"\x2C")
+                .replace(r"\{", r"\x7B")
+                .replace(r"\}", r"\x7D")
                 .replace(' ', r"\x20")
                 .replace('\t', r"\t")
         })
@@ -679,9 +681,12 @@ mod tests {
             ]
         );
         assert_eq!(
-            names_regex(["p['a'][0]", "b c,d"]),
-            r"(?m)^(?:p\['a'\]\[0\]|b\x20c\x2Cd)$"
+            names_regex(["p['a'][0]", "b c,d", "e}"]),
+            r"(?m)^(?:p\['a'\]\[0\]|b\x20c\x2Cd|e\x7D)$"
         );
+        // An unbalanced brace in a name does not end the option text.
+        let spec = with_option("f16-matmul", "exclude", &names_regex(["e}"]));
+        passes::Pipeline::from_specs(&[spec]).expect("a valid option");
     }
 
     #[test]
