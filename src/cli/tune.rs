@@ -292,14 +292,55 @@ pub fn run(a: &TuneArgs) -> Result<bool, RunError> {
         }
         return Ok(false);
     };
-    let specs = chosen.specs(&cands, &units);
-    let program = build(a, &specs)?;
+    let mut chosen = chosen;
+    let mut specs = chosen.specs(&cands, &units);
+    let mut program = build(a, &specs)?;
     let cycles = session.runs;
-    let speed = if a.rounds > 0 {
+    let timed = if a.rounds > 0 {
         session.time(&outcome, &chosen, &program)?
     } else {
         Vec::new()
     };
+    let mut notes = outcome.notes.clone();
+    // The fastest plan that holds: a uniform form that held and ran faster
+    // than the mix (as measured here) replaces it.
+    let ms_of = |p: &Plan| {
+        timed
+            .iter()
+            .find(|(q, _)| q.as_ref() == Some(p))
+            .map(|(_, s)| s.ms_per_call)
+    };
+    if let (true, Plan::Mix { .. }, Some(mix_ms)) = (passed, &chosen, ms_of(&chosen)) {
+        let faster = outcome
+            .tried
+            .iter()
+            .filter(|(p, e)| e.holds && matches!(p, Plan::Uniform(_)))
+            .filter_map(|(p, _)| ms_of(p).map(|ms| (p.clone(), ms)))
+            .filter(|(_, ms)| *ms < mix_ms)
+            .min_by(|x, y| x.1.total_cmp(&y.1));
+        if let Some((p, ms)) = faster {
+            notes.push(format!(
+                "the mix ({}) ran at {mix_ms:.3} ms/call, slower than {} at {ms:.3}: that is the plan",
+                chosen.describe(&cands, units.len()),
+                p.describe(&cands, units.len())
+            ));
+            chosen = p;
+            specs = chosen.specs(&cands, &units);
+            program = build(a, &specs)?;
+        }
+    }
+    let speed: Vec<Speed> = timed
+        .into_iter()
+        .map(|(p, mut s)| {
+            let is_plan = p.as_ref() == Some(&chosen);
+            if s.program == "plan" && !is_plan {
+                s.program = "mix (slower, not kept)".into();
+            } else if is_plan && !s.program.starts_with("plan") {
+                s.program = format!("plan: {}", s.program);
+            }
+            s
+        })
+        .collect();
     // Writes: the program, the plan, the reports.
     super::write_module(&out_target, &program)?;
     let plan_text = plan_file(a, &chosen, &specs, &cands, units.len(), passed);
@@ -324,7 +365,7 @@ pub fn run(a: &TuneArgs) -> Result<bool, RunError> {
             .collect(),
         weights: choices(&chosen, &cands, &units, &outcome.sensitivity),
         speed,
-        notes: outcome.notes.clone(),
+        notes,
     };
     eprint!("{}", terminal(&report));
     for p in &a.reports {
@@ -673,8 +714,10 @@ impl Session<'_> {
         outcome: &tune::Outcome,
         chosen: &Plan,
         program: &Module,
-    ) -> Result<Vec<Speed>, RunError> {
-        let mut programs: Vec<(String, PathBuf, crate::arg_files::ArgFiles)> = vec![(
+    ) -> Result<Vec<(Option<Plan>, Speed)>, RunError> {
+        type Program = (Option<Plan>, String, PathBuf, crate::arg_files::ArgFiles);
+        let mut programs: Vec<Program> = vec![(
+            None,
             "f32 (original)".into(),
             self.args.original.clone(),
             self.orig_files.clone(),
@@ -695,17 +738,18 @@ impl Session<'_> {
             super::write_atomically(&path, &m)?;
             let files = self.files(&m, &tag)?;
             let label = format!("{} (every weight)", self.cands[i].label);
+            let plan = Some(Plan::Uniform(i));
             if *chosen != Plan::Uniform(i) {
-                programs.push((label, path, files));
+                programs.push((plan, label, path, files));
             } else {
-                programs.push((format!("plan: {label}"), path, files));
+                programs.push((plan, format!("plan: {label}"), path, files));
             }
         }
         if matches!(chosen, Plan::Mix { .. }) {
             let path = self.work.join("time_plan.mlir");
             super::write_atomically(&path, program)?;
             let files = self.files(program, "time_plan")?;
-            programs.push(("plan".into(), path, files));
+            programs.push((Some(chosen.clone()), "plan".into(), path, files));
         }
         crate::progress::say(&format!(
             "tune: timing {} programs, {} rounds...",
@@ -716,7 +760,7 @@ impl Session<'_> {
         let timed: Vec<crate::bench::Timed<'_>> = programs
             .iter()
             .zip(&tags)
-            .map(|((_, path, files), tag)| crate::bench::Timed {
+            .map(|((_, _, path, files), tag)| crate::bench::Timed {
                 tag,
                 mlir: path,
                 inputs: files,
@@ -734,15 +778,18 @@ impl Session<'_> {
         )?;
         let base = crate::bench::median(&times[0]);
         Ok(programs
-            .iter()
+            .into_iter()
             .zip(&times)
-            .map(|((label, _, _), t)| {
+            .map(|((plan, label, _, _), t)| {
                 let ms = crate::bench::median(t);
-                Speed {
-                    program: label.clone(),
-                    ms_per_call: ms,
-                    speedup_over_f32: base / ms,
-                }
+                (
+                    plan,
+                    Speed {
+                        program: label,
+                        ms_per_call: ms,
+                        speedup_over_f32: base / ms,
+                    },
+                )
             })
             .collect())
     }
