@@ -381,42 +381,17 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    let sub = match &args.command {
-        Some(Command::Weights(cmd)) => Some(run_weights(cmd)),
-        Some(Command::Bench(b)) => Some(run_bench(b)),
-        Some(Command::Tune(t)) => {
-            return match tune::run(t) {
-                Ok(true) => 0,
-                Ok(false) => 3,
-                Err(RunError::Usage(e)) => {
-                    eprintln!("hlo-opt: error: {e}");
-                    2
-                }
-                Err(e) => {
-                    eprintln!("hlo-opt: error: {e}");
-                    1
-                }
-            }
-        }
-        Some(Command::Verify(v)) => {
-            return match run_verify(v) {
-                Ok(true) => 0,
-                Ok(false) => 3,
-                Err(RunError::Usage(e)) => {
-                    eprintln!("hlo-opt: error: {e}");
-                    2
-                }
-                Err(e) => {
-                    eprintln!("hlo-opt: error: {e}");
-                    1
-                }
-            }
-        }
+    let outcome = match &args.command {
+        Some(Command::Weights(cmd)) => Some(run_weights(cmd).map(|()| 0)),
+        Some(Command::Bench(b)) => Some(run_bench(b).map(|()| 0)),
+        // A gate that fails (or no plan that holds) is exit 3.
+        Some(Command::Tune(t)) => Some(tune::run(t).map(|ok| if ok { 0 } else { 3 })),
+        Some(Command::Verify(v)) => Some(run_verify(v).map(|ok| if ok { 0 } else { 3 })),
         None => None,
     };
-    if let Some(result) = sub {
+    if let Some(result) = outcome {
         return match result {
-            Ok(()) => 0,
+            Ok(code) => code,
             Err(RunError::Usage(e)) => {
                 eprintln!("hlo-opt: error: {e}");
                 2
@@ -799,9 +774,25 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
     let (outputs, per_op) =
         crate::verify::run(&iree, &vspec, (&orig_path, &new_path), n_outputs, &taps)?;
     let checks = gate.check(&outputs);
-    let passed = checks.iter().all(|c| c.holds);
     let report = crate::verify::Report {
-        passed,
+        per_op,
+        ..verify_report(v, label, &target, checks, outputs)
+    };
+    write_reports(&report, &v.reports)?;
+    Ok(report.passed)
+}
+
+/// A verify report with what every mode fills in; the mode's own parts
+/// (per-op errors, rollout, evaluation) empty.
+fn verify_report(
+    v: &VerifyArgs,
+    label: String,
+    target: &crate::iree::Target,
+    checks: Vec<crate::verify::gate::Check>,
+    outputs: Vec<crate::verify::OutputMetrics>,
+) -> crate::verify::Report {
+    crate::verify::Report {
+        passed: checks.iter().all(|c| c.holds),
         gate: v.gate.clone(),
         checks,
         original: v.pair.original.display().to_string(),
@@ -809,13 +800,11 @@ fn run_verify(v: &VerifyArgs) -> Result<bool, RunError> {
         target: format!("{target:?}"),
         seed: v.pair.inputs.is_none().then_some(v.pair.seed),
         outputs,
-        per_op,
+        per_op: Vec::new(),
         decode: None,
         rollout: None,
         eval: None,
-    };
-    write_reports(&report, &v.reports)?;
-    Ok(passed)
+    }
 }
 
 fn write_reports(report: &crate::verify::Report, paths: &[PathBuf]) -> Result<(), RunError> {
@@ -969,23 +958,14 @@ fn run_verify_tokens(
     let (outputs, rollout, eval) = score_tokens(mode, &prep, &a, &b, v.tie);
     let values = token_gate_values(rollout.as_ref(), eval.as_ref());
     let checks = gate.check_all(&outputs, &values);
-    let passed = checks.iter().all(|c| c.holds);
     let report = crate::verify::Report {
-        passed,
-        gate: v.gate.clone(),
-        checks,
-        original: v.pair.original.display().to_string(),
-        rewritten: label,
-        target: format!("{target:?}"),
-        seed: v.pair.inputs.is_none().then_some(v.pair.seed),
-        outputs,
-        per_op: Vec::new(),
         decode: Some(described),
         rollout,
         eval,
+        ..verify_report(v, label, &target, checks, outputs)
     };
     write_reports(&report, &v.reports)?;
-    Ok(passed)
+    Ok(report.passed)
 }
 
 /// The logits metrics (over the rows both programs were fed the same
