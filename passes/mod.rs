@@ -26,6 +26,7 @@ use std::fmt;
 
 use crate::ir::Module;
 
+pub(crate) use options::split_top_level;
 pub use options::{OptionInfo, Options};
 
 /// Why a pass could not run.
@@ -172,6 +173,18 @@ pub const PRESETS: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
+/// Reads one `NAME{k=v,...}` spec: the pass's registry entry and its
+/// options, checked against the options it knows.
+pub fn parse_spec(spec: &str) -> Result<(PassInfo, Options), PassError> {
+    let (name, opts) = options::split_spec(spec)?;
+    let info = registry()
+        .into_iter()
+        .find(|i| i.name == name)
+        .ok_or_else(|| PassError::Unknown(name.to_string()))?;
+    let options = Options::parse(info.name, opts, info.options)?;
+    Ok((info, options))
+}
+
 /// The passes of a preset.
 pub fn preset(name: &str) -> Option<Vec<String>> {
     PRESETS
@@ -290,15 +303,9 @@ pub struct Pipeline {
 impl Pipeline {
     /// Reads `NAME{k=v,...}` specs.
     pub fn from_specs(specs: &[String]) -> Result<Pipeline, PassError> {
-        let registry = registry();
         let mut passes = Vec::new();
         for spec in specs {
-            let (name, opts) = options::split_spec(spec)?;
-            let info = registry
-                .iter()
-                .find(|i| i.name == name)
-                .ok_or_else(|| PassError::Unknown(name.to_string()))?;
-            let options = Options::parse(info.name, opts, info.options)?;
+            let (info, options) = parse_spec(spec)?;
             passes.push((info.make)(&options)?);
         }
         Ok(Pipeline { passes })

@@ -51,7 +51,7 @@ impl Options {
         };
         let mut values: BTreeMap<String, String> = BTreeMap::new();
         let mut last: Option<String> = None;
-        for piece in split_top_level(text) {
+        for piece in split_top_level(text, ',') {
             let piece = piece.trim();
             if piece.is_empty() {
                 continue;
@@ -191,7 +191,8 @@ fn is_key(k: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-fn split_top_level(text: &str) -> Vec<&str> {
+/// `text` split at each `sep` outside brackets (`{}`, `()`, `[]`).
+pub(crate) fn split_top_level(text: &str, sep: char) -> Vec<&str> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut start = 0;
@@ -199,9 +200,9 @@ fn split_top_level(text: &str) -> Vec<&str> {
         match c {
             '{' | '(' | '[' => depth += 1,
             '}' | ')' | ']' => depth -= 1,
-            ',' if depth == 0 => {
+            c if c == sep && depth == 0 => {
                 out.push(&text[start..i]);
-                start = i + 1;
+                start = i + c.len_utf8();
             }
             _ => {}
         }

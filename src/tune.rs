@@ -66,6 +66,9 @@ pub struct Candidate {
     pub select: String,
     /// Passes after it.
     pub suffix: Vec<String>,
+    /// Bytes per weight element in this form (4-bit 0.5, int8 1, f16 2),
+    /// scales left out.
+    pub bytes_per_element: f64,
 }
 
 impl Candidate {
@@ -78,7 +81,7 @@ impl Candidate {
         let text = text.trim();
         let specs: Vec<String> = match passes::preset(text) {
             Some(p) => p,
-            None => split_top_level(text, '+')
+            None => passes::split_top_level(text, '+')
                 .into_iter()
                 .map(|s| s.trim().to_string())
                 .collect(),
@@ -86,9 +89,13 @@ impl Candidate {
         if specs.iter().any(|s| s.is_empty()) {
             return Err(bad("an empty pass".into()));
         }
-        passes::Pipeline::from_specs(&specs).map_err(|e| bad(e.to_string()))?;
+        let parsed = specs
+            .iter()
+            .map(|s| passes::parse_spec(s))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| bad(e.to_string()))?;
         let selecting: Vec<usize> = (0..specs.len())
-            .filter(|&i| SELECTING_PASSES.contains(&spec_name(&specs[i])))
+            .filter(|&i| SELECTING_PASSES.contains(&parsed[i].0.name))
             .collect();
         let [at] = selecting.as_slice() else {
             return Err(bad(format!(
@@ -97,17 +104,23 @@ impl Candidate {
                 selecting.len()
             )));
         };
-        let select = specs[*at].clone();
-        if spec_has_option(&select, "include") || spec_has_option(&select, "exclude") {
+        let (info, options) = &parsed[*at];
+        if options.get("include").is_some() || options.get("exclude").is_some() {
             return Err(bad(
                 "has include/exclude of its own; tune writes those".into()
             ));
         }
+        let bytes_per_element = match (info.name, options.get("bits")) {
+            ("int8-weights", Some("4")) => 0.5,
+            ("int8-weights", _) => 1.0,
+            _ => 2.0,
+        };
         Ok(Candidate {
             label: text.to_string(),
             prefix: specs[..*at].to_vec(),
-            select,
+            select: specs[*at].clone(),
             suffix: specs[at + 1..].to_vec(),
+            bytes_per_element,
         })
     }
 
@@ -118,21 +131,11 @@ impl Candidate {
         out.extend(self.suffix.iter().cloned());
         out
     }
-
-    /// Bytes per weight element in this form (4-bit 0.5, int8 1, f16 2),
-    /// scales left out.
-    pub fn bytes_per_element(&self) -> f64 {
-        match spec_name(&self.select) {
-            "int8-weights" if spec_option(&self.select, "bits") == Some("4") => 0.5,
-            "int8-weights" => 1.0,
-            _ => 2.0,
-        }
-    }
 }
 
 /// Reads `--candidates`: candidates separated by top-level commas.
 pub fn parse_candidates(text: &str) -> Result<Vec<Candidate>, TuneError> {
-    let list: Vec<Candidate> = split_top_level(text, ',')
+    let list: Vec<Candidate> = passes::split_top_level(text, ',')
         .into_iter()
         .filter(|s| !s.trim().is_empty())
         .map(Candidate::parse)
@@ -144,53 +147,6 @@ pub fn parse_candidates(text: &str) -> Result<Vec<Candidate>, TuneError> {
         });
     }
     Ok(list)
-}
-
-fn split_top_level(text: &str, sep: char) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            c if c == sep && depth == 0 => {
-                out.push(&text[start..i]);
-                start = i + c.len_utf8();
-            }
-            _ => {}
-        }
-    }
-    out.push(&text[start..]);
-    out
-}
-
-fn spec_name(spec: &str) -> &str {
-    spec.split('{').next().unwrap_or(spec).trim()
-}
-
-fn spec_options(spec: &str) -> Vec<(&str, &str)> {
-    let Some(open) = spec.find('{') else {
-        return Vec::new();
-    };
-    let body = spec[open + 1..]
-        .strip_suffix('}')
-        .unwrap_or(&spec[open + 1..]);
-    split_top_level(body, ',')
-        .into_iter()
-        .filter_map(|kv| kv.split_once('='))
-        .map(|(k, v)| (k.trim(), v.trim()))
-        .collect()
-}
-
-fn spec_option<'a>(spec: &'a str, key: &str) -> Option<&'a str> {
-    spec_options(spec)
-        .into_iter()
-        .find(|(k, _)| *k == key)
-        .map(|(_, v)| v)
-}
-
-fn spec_has_option(spec: &str, key: &str) -> bool {
-    spec_option(spec, key).is_some()
 }
 
 /// `spec` with one more option.
@@ -635,7 +591,7 @@ mod tests {
         assert_eq!(c[0].select, "int8-weights{activations=int8}");
         assert_eq!(c[1].select, "int8-weights{bits=4,storage=nibbles}");
         assert_eq!(c[1].suffix, vec!["fuse-dequant{activations=int8}"]);
-        assert_eq!(c[1].bytes_per_element(), 0.5);
+        assert_eq!(c[1].bytes_per_element, 0.5);
         assert_eq!(c[2].prefix, Vec::<String>::new());
         for bad in [
             "weight-layout",

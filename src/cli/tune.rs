@@ -801,7 +801,7 @@ fn choices(plan: &Plan, cands: &[Candidate], units: &[Unit], sens: &[Option<f64>
         .enumerate()
         .map(|(i, u)| {
             let form = plan.form_of(i);
-            let per = form.map_or(4.0, |c| cands[c].bytes_per_element());
+            let per = form.map_or(4.0, |c| cands[c].bytes_per_element);
             Choice {
                 weight: u.name.clone(),
                 form: form.map_or("f32".into(), |c| cands[c].label.clone()),
