@@ -20,8 +20,9 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::ir::{Module, Op, Value, ValueDef};
+use crate::ir::{Module, Op, Value};
 use crate::passes;
+use crate::passes::weights::Root;
 
 /// Passes whose ops a plan can choose one by one (`include`/`exclude`).
 pub const SELECTING_PASSES: &[&str] = &["int8-weights", "f16-matmul", "bf16-matmul"];
@@ -194,16 +195,9 @@ pub fn units(m: &Module, ops: &[Op]) -> Vec<Unit> {
     let mut out: Vec<Unit> = Vec::new();
     let mut index: HashMap<Value, usize> = HashMap::new();
     for &op in ops {
-        let root = m.dfg.op(op).operands.iter().rev().find_map(|&v| {
-            let r = passes::weights::find_root(m, v).value();
-            let is_weight = match m.dfg.value(r).def {
-                ValueDef::Decl { .. } => true,
-                ValueDef::Result { op, .. } => m.dfg.op(op).name == "stablehlo.constant",
-                ValueDef::BlockArg { .. } => false,
-            };
-            is_weight.then_some(r)
-        });
-        let Some(root) = root else { continue };
+        let Some((_, root)) = weight_operand(m, op) else {
+            continue;
+        };
         let i = *index.entry(root).or_insert_with(|| {
             out.push(Unit {
                 name: m.value_label(root),
@@ -391,17 +385,25 @@ pub fn sensitivities(ops: &[Op], errors: &[Option<OpError>], units: &[Unit]) -> 
         .collect()
 }
 
+/// A matmul's weight: the position of its last operand read from an
+/// argument or a constant through view ops, and that root.
+fn weight_operand(m: &Module, op: Op) -> Option<(usize, Value)> {
+    m.dfg
+        .op(op)
+        .operands
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, &v)| match passes::weights::find_root(m, v) {
+            Root::Arg(r) | Root::Constant(r) => Some((i, r)),
+            Root::Other(_) => None,
+        })
+}
+
 /// The operands of a matmul `op` other than its weight (see [`units`]).
 pub fn activation_operands(m: &Module, op: Op) -> Vec<Value> {
     let operands = &m.dfg.op(op).operands;
-    let weight = operands.iter().rposition(|&v| {
-        let r = passes::weights::find_root(m, v).value();
-        match m.dfg.value(r).def {
-            ValueDef::Decl { .. } => true,
-            ValueDef::Result { op, .. } => m.dfg.op(op).name == "stablehlo.constant",
-            ValueDef::BlockArg { .. } => false,
-        }
-    });
+    let weight = weight_operand(m, op).map(|(i, _)| i);
     operands
         .iter()
         .enumerate()
