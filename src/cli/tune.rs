@@ -120,6 +120,9 @@ struct Tried {
 /// What the evaluator keeps between runs.
 struct Session<'a> {
     args: &'a TuneArgs,
+    /// The original as parsed (untapped): what taps and rollouts are
+    /// matched against.
+    original: &'a Module,
     iree: crate::iree::Iree,
     target: crate::iree::Target,
     work: &'a Path,
@@ -220,7 +223,8 @@ pub fn run(a: &TuneArgs) -> Result<bool, RunError> {
     };
     let n_outputs = crate::weights::entry_results(&original)?.len();
     // The original, once, with every matmul's result and activation
-    // inputs as extra outputs ([`tap_values`]).
+    // inputs as extra outputs (each plan's run is tapped where these
+    // stood: `standing_value`, `standing_input`).
     let mut tapped = parse_original(a)?;
     let f = crate::weights::entry_function(&tapped)
         .ok_or_else(|| RunError::Step("no entry function".into()))?;
@@ -264,6 +268,7 @@ pub fn run(a: &TuneArgs) -> Result<bool, RunError> {
     )?;
     let mut session = Session {
         args: a,
+        original: &original,
         iree,
         target,
         work,
@@ -286,13 +291,12 @@ pub fn run(a: &TuneArgs) -> Result<bool, RunError> {
     })?;
     let passed = outcome.plan.is_some();
     let chosen = outcome.plan.clone().or_else(|| outcome.closest().cloned());
-    let Some(chosen) = chosen else {
+    let Some(mut chosen) = chosen else {
         for n in &outcome.notes {
             eprintln!("hlo-opt: {n}");
         }
         return Ok(false);
     };
-    let mut chosen = chosen;
     let mut specs = chosen.specs(&cands, &units);
     let mut program = build(a, &specs)?;
     let cycles = session.runs;
@@ -332,11 +336,13 @@ pub fn run(a: &TuneArgs) -> Result<bool, RunError> {
     let speed: Vec<Speed> = timed
         .into_iter()
         .map(|(p, mut s)| {
-            let is_plan = p.as_ref() == Some(&chosen);
-            if s.program == "plan" && !is_plan {
+            if p.as_ref() == Some(&chosen) {
+                s.program = match s.program.as_str() {
+                    "mix" => "plan".into(),
+                    uniform => format!("plan: {uniform}"),
+                };
+            } else if s.program == "mix" {
                 s.program = "mix (slower, not kept)".into();
-            } else if is_plan && !s.program.starts_with("plan") {
-                s.program = format!("plan: {}", s.program);
             }
             s
         })
@@ -520,7 +526,7 @@ impl Session<'_> {
         crate::progress::say(&format!("tune: run {n}: {what}"));
         let mut m = build(self.args, &plan.specs(self.cands, self.units))?;
         let tag = format!("plan{n}");
-        let original = parse_original(self.args)?;
+        let original = self.original;
         let (holds, summary_text, tap_errors);
         if let Some(tok) = &mut self.tokens {
             let new_inputs = crate::weights::convert(
@@ -531,7 +537,7 @@ impl Session<'_> {
                 },
             )?;
             let prep = crate::rollout::prepare(
-                &original,
+                original,
                 &m,
                 &tok.inputs,
                 &new_inputs,
@@ -569,13 +575,13 @@ impl Session<'_> {
             holds = checks.iter().all(|c| c.holds);
             summary_text = summary(&checks);
             tap_errors = if taps {
-                Some(self.tap_run(&original, &mut m, &format!("{tag}.taps"))?.1)
+                Some(self.tap_run(original, &mut m, &format!("{tag}.taps"))?.1)
             } else {
                 None
             };
         } else {
             let (outputs, errs) = if taps {
-                self.tap_run(&original, &mut m, &tag)?
+                self.tap_run(original, &mut m, &tag)?
             } else {
                 (self.call(&m, &tag)?, Vec::new())
             };
@@ -708,7 +714,9 @@ impl Session<'_> {
         Ok((outputs, errors))
     }
 
-    /// Times f32, each uniform candidate tried and the plan, interleaved.
+    /// Times f32, each uniform candidate tried and the plan, interleaved;
+    /// each row with the plan it times (`None`: f32). The caller marks
+    /// which one is kept.
     fn time(
         &self,
         outcome: &tune::Outcome,
@@ -738,18 +746,13 @@ impl Session<'_> {
             super::write_atomically(&path, &m)?;
             let files = self.files(&m, &tag)?;
             let label = format!("{} (every weight)", self.cands[i].label);
-            let plan = Some(Plan::Uniform(i));
-            if *chosen != Plan::Uniform(i) {
-                programs.push((plan, label, path, files));
-            } else {
-                programs.push((plan, format!("plan: {label}"), path, files));
-            }
+            programs.push((Some(Plan::Uniform(i)), label, path, files));
         }
         if matches!(chosen, Plan::Mix { .. }) {
             let path = self.work.join("time_plan.mlir");
             super::write_atomically(&path, program)?;
             let files = self.files(program, "time_plan")?;
-            programs.push((Some(chosen.clone()), "plan".into(), path, files));
+            programs.push((Some(chosen.clone()), "mix".into(), path, files));
         }
         crate::progress::say(&format!(
             "tune: timing {} programs, {} rounds...",
