@@ -791,3 +791,29 @@ fn a_function_body_must_end_with_return() {
     assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
     assert_eq!(r.stdout, text);
 }
+
+#[test]
+fn text_after_a_pretty_ops_signature_is_an_error() {
+    let head = "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n";
+    let tail = "  return %0 : tensor<2xf32>\n}\n";
+    for (after, col) in [("garbage", "45"), ("%a", "45"), ("loc(\"x\") junk", "54")] {
+        let text = format!("{head}  %0 = stablehlo.add %a, %a : tensor<2xf32> {after}\n{tail}");
+        expect_error(
+            &[],
+            "after_sig.mlir",
+            &text,
+            &format!("2:{col}"),
+            "text after the op's type signature",
+        );
+    }
+    // A location, a comment, and bare input types before an arrow are fine.
+    for line in [
+        "  %0 = stablehlo.add %a, %a : tensor<2xf32> loc(\"x\") // note\n",
+        "  %0 = chlo.next_after %a, %a : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>\n",
+    ] {
+        let text = format!("{head}{line}{tail}");
+        let r = run(&[], "fine.mlir", text.as_bytes());
+        assert_eq!(r.code, 0, "{line}: stderr:\n{}", r.stderr);
+        assert_eq!(r.stdout, text);
+    }
+}

@@ -437,10 +437,14 @@ impl<'s> Builder<'s> {
         let op_span = span_of(&item);
         let mut results_end = None;
         let mut body = None;
+        let mut pretty = false;
         for child in item.into_inner() {
             match child.as_rule() {
                 Rule::result_list => results_end = Some(child.as_span().end()),
-                Rule::op_body | Rule::generic_body => body = Some(child),
+                Rule::op_body | Rule::generic_body => {
+                    pretty = child.as_rule() == Rule::op_body;
+                    body = Some(child)
+                }
                 _ => {}
             }
         }
@@ -467,8 +471,17 @@ impl<'s> Builder<'s> {
         let name = self.dfg.op(op).name.clone();
         let mut regions: Vec<Pair<'s, Rule>> = Vec::new();
         let mut last_decl: Option<Value> = None;
+        // What follows the signature of a pretty op: (start, loc spans, a region seen).
+        let mut after_sig: Option<(usize, Vec<Span>, bool)> = None;
         for (i, part) in parts.into_iter().enumerate() {
             let span = span_of(&part);
+            if let Some((_, locs, region)) = after_sig.as_mut() {
+                match part.as_rule() {
+                    Rule::loc => locs.push(span),
+                    Rule::region => *region = true,
+                    _ => {}
+                }
+            }
             match part.as_rule() {
                 Rule::value_use => {
                     let v = self.resolve(&part)?;
@@ -536,6 +549,7 @@ impl<'s> Builder<'s> {
                     let sig = self.read_sig(op, part)?;
                     self.dfg.op_mut(op).sig = Some(sig);
                     push_hole(&mut pieces, &mut pos, span, Piece::Sig);
+                    after_sig = Some((span.end, Vec::new(), false));
                 }
                 // A function's own results: the first `->` before its body.
                 Rule::fn_results
@@ -577,6 +591,11 @@ impl<'s> Builder<'s> {
             }
             last_decl = None;
         }
+        if let Some((start, locs, false)) = after_sig {
+            if pretty && (name.starts_with("stablehlo.") || name.starts_with("chlo.")) {
+                self.check_nothing_after_sig(start, op_span.end, &locs)?;
+            }
+        }
         if op_span.end > pos {
             pieces.push(Piece::Src(Span::new(pos, op_span.end)));
         }
@@ -584,6 +603,49 @@ impl<'s> Builder<'s> {
         self.type_decls_from_sig(op);
         for region in regions {
             self.build_region(op, &name, region)?;
+        }
+        Ok(())
+    }
+
+    /// A StableHLO or CHLO op in pretty form ends with its signature and
+    /// location unless regions follow: MLIR reads anything else on the line
+    /// (`: tensor<2xf32> garbage`) as the start of a statement and refuses it.
+    fn check_nothing_after_sig(
+        &self,
+        start: usize,
+        end: usize,
+        locs: &[Span],
+    ) -> Result<(), ParseError> {
+        let text = self.src.text();
+        let mut at = start;
+        let mut gaps = Vec::new();
+        for loc in locs {
+            gaps.push((at, loc.start));
+            at = loc.end;
+        }
+        gaps.push((at, end));
+        for (from, to) in gaps {
+            let mut rest = text.get(from..to).unwrap_or("");
+            loop {
+                let trimmed = rest.trim_start();
+                // `trimmed` ends where the gap ends.
+                let offset = to - trimmed.len();
+                if trimmed.is_empty() {
+                    break;
+                }
+                if let Some(comment) = trimmed.strip_prefix("//") {
+                    rest = comment.split_once('\n').map_or("", |(_, after)| after);
+                    continue;
+                }
+                return Err(self.error(
+                    offset,
+                    ParseErrorKind::Syntax(
+                        "text after the op's type signature; expected its location \
+                         `loc(...)` or the end of the line"
+                            .into(),
+                    ),
+                ));
+            }
         }
         Ok(())
     }
@@ -619,20 +681,13 @@ impl<'s> Builder<'s> {
         let mut outputs = Vec::new();
         for part in sig.into_inner() {
             let rule = part.as_rule();
-            let text = part.as_str();
-            let at = part.as_span().start();
             let types: Vec<Type> = part
                 .into_inner()
                 .map(|t| self.read_type(&t))
                 .collect::<Result<_, _>>()?;
             match rule {
                 Rule::sig_inputs => inputs = Some(types),
-                Rule::sig_input_bare => {
-                    let ty = parse_type(text);
-                    check_type(text, &ty)
-                        .map_err(|m| self.error(at, ParseErrorKind::BadType(m)))?;
-                    inputs = Some(vec![ty]);
-                }
+                Rule::sig_input_bare => inputs = Some(types),
                 _ => outputs = types,
             }
         }
