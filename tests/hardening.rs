@@ -817,3 +817,18 @@ fn text_after_a_pretty_ops_signature_is_an_error() {
         assert_eq!(r.stdout, text);
     }
 }
+
+/// Fuzz run 9 (`testdata/fuzz/passes/value-use-glued-to-text`): `%0#0-` was
+/// read as the use `%0#0` then `-`; renamed by f16-matmul it printed as
+/// `%cvt_0-`, one longer (undefined) name. A use must end where a name could
+/// not go on, as MLIR's lexer has it.
+#[test]
+fn a_value_use_glued_to_name_characters_is_an_error() {
+    let head = "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n";
+    let tail = "  return %0 : tensor<2xf32>\n}\n";
+    // The column is the bad use's `%` (the operands start at column 22).
+    for (operands, col) in [("%a#0-, %a", 22), ("%a, %a#0x", 26), ("%a#1#2, %a", 22)] {
+        let text = format!("{head}  %0 = stablehlo.add {operands} : tensor<2xf32>\n{tail}");
+        expect_error(&[], "glued.mlir", &text, &format!("2:{col}"), "found `%a#");
+    }
+}
