@@ -116,7 +116,13 @@ pub fn closure(m: &Module, root: Value) -> Closure {
     while let Some(v) = work.pop() {
         for (user, idx) in m.dfg.uses(v) {
             let d = m.dfg.op(user);
-            if is_view_op(&d.name) && d.operands.len() == 1 && d.results.len() == 1 {
+            // A view whose result type is not a readable tensor (a dialect
+            // type) cannot be retyped with the root: it reads the root as is.
+            if is_view_op(&d.name)
+                && d.operands.len() == 1
+                && d.results.len() == 1
+                && m.dfg.ty(d.results[0]).as_tensor().is_some()
+            {
                 if seen.insert(user) {
                     out.views.push(user);
                     work.push(d.results[0]);

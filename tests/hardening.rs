@@ -244,11 +244,12 @@ fn dimension_lists_out_of_range_are_errors() {
         ),
         (
             // Fuzz finding (run 8): the operand's written type was unreadable
-            // (`tensov<...>`), so only its definition (4x40 here) tells the
+            // (`tensov<...>` then, which the parser now refuses; a dialect
+            // type here), so only its definition (4x40 here) tells the
             // transpose's result is wrong; f16-matmul then built a dot
             // contracting 4 with 40.
             "transposeshape.mlir",
-            format!("{F}  %t = stablehlo.transpose %w, dims = [1, 0] : (tensov<3x4xf32>) -> tensor<4x4xf32>\n  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
+            format!("{F}  %t = stablehlo.transpose %w, dims = [1, 0] : (!unknown.t) -> tensor<4x4xf32>\n  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}}\n"),
             "2:3",
             "result shape 4x4 is not the operand's 4x3 permuted (expected 3x4)",
         ),
@@ -831,4 +832,24 @@ fn a_value_use_glued_to_name_characters_is_an_error() {
         let text = format!("{head}  %0 = stablehlo.add {operands} : tensor<2xf32>\n{tail}");
         expect_error(&[], "glued.mlir", &text, &format!("2:{col}"), "found `%a#");
     }
+}
+
+/// Fuzz run 9 (`testdata/fuzz/passes/unknown-bare-type`): a type without a
+/// dialect prefix must be one MLIR builds in (`Sensor<...>`, `tHHtensor<...>`
+/// were carried as unreadable types, and f16-matmul then narrowed a weight
+/// into a broadcast whose result it could not retype).
+#[test]
+fn an_unknown_bare_type_is_an_error() {
+    for (text, at) in [
+        ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = stablehlo.add %a, %a : Sensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n", "2:31"),
+        ("func.func @f(%a: tHHtensor<2xf32>) -> tensor<2xf32> {\n  return %a : tensor<2xf32>\n}\n", "1:18"),
+        ("func.func @f(%a: tensor<2xf32>) -> tensor<2xfloat> {\n  return %a : tensor<2xf32>\n}\n", "1:36"),
+    ] {
+        expect_error(&[], "bare.mlir", text, at, "unknown type");
+    }
+    // Builtin and dialect types are fine.
+    let text = "func.func @f(%a: tensor<2xf32>, %b: tensor<4xui4>, %c: index, %d: !stablehlo.token, %e: tuple<tensor<f32>, i1>, %g: tensor<2xf8E4M3FN>, %h: tensor<complex<f32>>) -> tensor<2xf32> {\n  return %a : tensor<2xf32>\n}\n";
+    let r = run(&[], "fine.mlir", text.as_bytes());
+    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
+    assert_eq!(r.stdout, text);
 }

@@ -40,7 +40,46 @@ pub fn check_type(text: &str, ty: &Type) -> Result<(), String> {
             "invalid tensor type `{text}`; expected dimensions (sizes or `?`) separated by `x`, then an element type, as in `tensor<16x?xf32>`"
         ));
     }
+    let unknown = match ty {
+        Type::Other(o) => (!o.starts_with('(')).then_some(o.as_str()),
+        Type::Tensor(t) => match &t.elem {
+            crate::ir::ElemType::Other(e) => Some(e.as_str()),
+            _ => None,
+        },
+        Type::Scalar(_) | Type::Unknown => None,
+    };
+    if let Some(name) = unknown.filter(|t| !is_type_name(t)) {
+        return Err(format!(
+            "unknown type `{name}`; expected a builtin type (`tensor<...>`, `f32`, `i8`, `index`, `tuple<...>`, ...) or a dialect type `!dialect.name`"
+        ));
+    }
     Ok(())
+}
+
+/// Whether `text` starts as a type MLIR knows without a dialect prefix: a
+/// builtin keyword (`f32`, `i8`, `ui4`, `index`, `none`, `tensor<`, `tuple<`,
+/// ...) or a dialect type or alias (`!stablehlo.token`, `!t`). What follows
+/// is read (or carried) by the IR.
+fn is_type_name(text: &str) -> bool {
+    if text.starts_with('!') {
+        return true;
+    }
+    let (name, parametric) = match text.split_once('<') {
+        Some((name, _)) => (name, true),
+        None => (text, false),
+    };
+    if parametric {
+        return matches!(name, "tensor" | "memref" | "vector" | "tuple" | "complex");
+    }
+    let int_width = |digits: &str| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    matches!(name, "index" | "none" | "bf16" | "tf32")
+        || name.strip_prefix('i').is_some_and(int_width)
+        || name.strip_prefix("si").is_some_and(int_width)
+        || name.strip_prefix("ui").is_some_and(int_width)
+        // f16, f32, f64, f80, f128 and the small floats (f8E4M3FN, f4E2M1FN, ...).
+        || (name.starts_with('f')
+            && name[1..].starts_with(|c: char| c.is_ascii_digit())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 fn is_scalar_name(text: &str) -> bool {
