@@ -853,3 +853,34 @@ fn an_unknown_bare_type_is_an_error() {
     assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
     assert_eq!(r.stdout, text);
 }
+
+/// Fuzz run 9 (`testdata/fuzz/passes/custom-op-signature-rewritten`): the
+/// result of an op of another dialect in its own syntax (`foo.complex %a,
+/// %b : T`) has a type only its uses tell, and they disagreed (4x4 and 3x4);
+/// `f16` then rewrote that op's signature into the functional form, which
+/// is not its syntax, and the disagreement surfaced as a pass's invalid IR.
+/// Uses must now agree, and such an op's signature is kept as written.
+#[test]
+fn custom_syntax_ops_keep_their_signature_and_their_uses_agree() {
+    let head = "func.func @main(%a: tensor<3x4xf32>, %b: tensor<3x4xf32>) -> tensor<3x4xcomplex<f32>> {\n  %4 = stablehlo.negate %b : tensor<3x4xf32>\n  %5 = foo.complex %a, %4 : tensor<3x4xcomplex<f32>>\n";
+    let tail = "  return %5 : tensor<3x4xcomplex<f32>>\n}\n";
+    let check = |t: &str| {
+        format!("  stablehlo.custom_call @check(%5) {{has_side_effect = true}} : (tensor<{t}xcomplex<f32>>) -> ()\n")
+    };
+    expect_error(
+        &[],
+        "disagree.mlir",
+        &format!("{head}{}{tail}", check("4x4")),
+        "5:10",
+        "is used as tensor<3x4xcomplex<f32>> here but as tensor<4x4xcomplex<f32>> by an earlier use",
+    );
+    let text = format!("{head}{}{tail}", check("3x4"));
+    let r = run(&["--pass", "f16"], "custom.mlir", text.as_bytes());
+    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("%5 = foo.complex %a, %cvt_1 : tensor<3x4xcomplex<f32>>\n"),
+        "{}",
+        r.stdout
+    );
+}

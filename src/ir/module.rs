@@ -611,12 +611,34 @@ impl Module {
         }
     }
 
+    /// Whether `op` is written in a syntax of its own that the builder does
+    /// not read in full: the pretty form of an op outside StableHLO, CHLO and
+    /// func (`tensor.cast %x : A to B`, `sdy.sharding_constraint ...`). Its
+    /// short signature may list operand or result types; which, only its
+    /// dialect knows.
+    pub fn has_custom_syntax(&self, op: Op) -> bool {
+        let d = self.dfg.op(op);
+        d.form == super::OpForm::Pretty
+            && !d.name.starts_with("stablehlo.")
+            && !d.name.starts_with("chlo.")
+            && !d.name.starts_with("func.")
+            && !matches!(d.name.as_str(), "return" | "call")
+    }
+
     /// Sets the trailing signature of an operation from its operands' and
     /// results' current types, if they differ from it. A short signature
     /// (`: T`, or `: pred, T` for select) stays short while it can say the
     /// same; otherwise the functional form `(A, B) -> C` is written.
+    ///
+    /// An op of another dialect in its own syntax with a short signature
+    /// (`foo.complex %a, %b : T`, `tensor.cast %x : A to B`) keeps what is
+    /// written: the builder cannot tell which types `T` lists, and the
+    /// functional form may not be that op's syntax.
     pub fn refresh_signature(&mut self, op: Op) {
         let data = self.dfg.op(op);
+        if self.has_custom_syntax(op) && data.sig.as_ref().is_some_and(|s| s.inputs.is_none()) {
+            return;
+        }
         let inputs: Vec<Type> = data
             .operands
             .iter()

@@ -63,6 +63,7 @@ pub fn verify(m: &Module) -> Result<(), VerifyErrors> {
         m,
         errors: Vec::new(),
         functions: HashMap::new(),
+        read_as: HashMap::new(),
     };
     let ops = m.walk();
     for &op in &ops {
@@ -189,6 +190,9 @@ struct Verifier<'m> {
     m: &'m Module,
     errors: Vec<VerifyError>,
     functions: HashMap<&'m str, Op>,
+    /// The type the first use stated, for values whose definition does
+    /// not tell theirs (see `type_known`).
+    read_as: HashMap<Value, Type>,
 }
 
 impl<'m> Verifier<'m> {
@@ -235,28 +239,48 @@ impl<'m> Verifier<'m> {
     fn type_known(&self, v: Value) -> bool {
         match self.m.dfg.value(v).def {
             ValueDef::Result { op, .. } => {
-                let d = self.m.dfg.op(op);
-                d.form == OpForm::Generic
-                    || d.sig.as_ref().is_some_and(|s| s.inputs.is_some())
-                    || d.name.starts_with("stablehlo.")
-                    || d.name.starts_with("chlo.")
-                    || d.name.starts_with("func.")
+                !self.m.has_custom_syntax(op)
+                    || self
+                        .m
+                        .dfg
+                        .op(op)
+                        .sig
+                        .as_ref()
+                        .is_some_and(|s| s.inputs.is_some())
             }
             _ => true,
         }
     }
 
-    /// Operand `i` read as `want`.
+    /// Operand `i` read as `want`. A value whose definition does not tell
+    /// its type must still be read as one type by every use that states it.
     fn expect_operand(&mut self, op: Op, i: usize, want: &Type) {
         let v = self.m.dfg.op(op).operands[i];
-        let have = self.ty(v);
-        if self.type_known(v) && !same_type(have, want) {
-            let msg = format!(
-                "operand #{i} ({}) is used as {want} but is defined as {have}",
-                self.name(v)
-            );
-            let at = self.operand_offset(op, i);
-            self.err(op, at, msg);
+        if self.type_known(v) {
+            let have = self.ty(v);
+            if !same_type(have, want) {
+                let msg = format!(
+                    "operand #{i} ({}) is used as {want} but is defined as {have}",
+                    self.name(v)
+                );
+                let at = self.operand_offset(op, i);
+                self.err(op, at, msg);
+            }
+            return;
+        }
+        match self.read_as.get(&v) {
+            None => {
+                self.read_as.insert(v, want.clone());
+            }
+            Some(first) if !same_type(first, want) => {
+                let msg = format!(
+                    "operand #{i} ({}) is used as {want} here but as {first} by an earlier use",
+                    self.name(v)
+                );
+                let at = self.operand_offset(op, i);
+                self.err(op, at, msg);
+            }
+            Some(_) => {}
         }
     }
 
