@@ -908,3 +908,25 @@ fn a_comment_in_an_alias_definition_is_a_comment() {
     assert!(r.stderr.contains("slow.mlir:"), "{}", r.stderr);
     assert!(t0.elapsed() < Duration::from_secs(1));
 }
+
+/// Fuzz run 11 (`testdata/fuzz/passes/dot-result-shape-wrong`): a TF-style
+/// `stablehlo.dot` whose result shape does not follow from its operands
+/// (4x64 . 64x128 -> 4x120) was accepted; f16-matmul then wrote it as a
+/// `dot_general`, which the verifier refused after the pass.
+#[test]
+fn a_dot_result_shape_must_follow_from_its_operands() {
+    let f =
+        "func.func @main(%x: tensor<4x64xf32>, %w: tensor<64x128xf32>) -> tensor<4x120xf32> {\n";
+    let text = format!("{f}  %0 = stablehlo.dot %x, %w : (tensor<4x64xf32>, tensor<64x128xf32>) -> tensor<4x120xf32>\n  return %0 : tensor<4x120xf32>\n}}\n");
+    expect_error(
+        &[],
+        "dot.mlir",
+        &text,
+        "2:3",
+        "result shape 4x120 does not follow from the operands and dims (expected 4x128)",
+    );
+    let text = "func.func @main(%x: tensor<4x64xf32>, %w: tensor<64xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.dot %x, %w : (tensor<4x64xf32>, tensor<64xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n";
+    let r = run(&[], "dotv.mlir", text.as_bytes());
+    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
+    assert_eq!(r.stdout, text);
+}

@@ -361,6 +361,7 @@ impl<'m> Verifier<'m> {
             "stablehlo.case" | "stablehlo.if" => self.branches(op),
             "stablehlo.sort" => self.sort(op),
             "stablehlo.dot_general" => self.dot_general(op),
+            "stablehlo.dot" => self.dot(op),
             "stablehlo.transpose" => self.transpose(op),
             "stablehlo.broadcast_in_dim" => self.broadcast_in_dim(op),
             "stablehlo.convert" => self.same_shape(op),
@@ -881,6 +882,31 @@ impl<'m> Verifier<'m> {
         if lhs_ok && rhs_ok {
             self.dot_sizes(op, &dims);
         }
+    }
+
+    /// `stablehlo.dot` (as TF emits it): operands of rank 1 or 2, the lhs's
+    /// last dim contracted with the rhs's first; the result follows as for
+    /// the `dot_general` it stands for.
+    fn dot(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        if d.operands.len() != 2 {
+            return;
+        }
+        let (Some(lr), Some(rr)) = (self.rank(d.operands[0]), self.rank(d.operands[1])) else {
+            return;
+        };
+        if !(1..=2).contains(&lr) || !(1..=2).contains(&rr) {
+            let msg = format!("takes operands of rank 1 or 2, not {lr} and {rr}");
+            self.err(op, None, msg);
+            return;
+        }
+        let dims = DotDims {
+            lhs_batch: Vec::new(),
+            rhs_batch: Vec::new(),
+            lhs_contract: vec![lr - 1],
+            rhs_contract: vec![0],
+        };
+        self.dot_sizes(op, &dims);
     }
 
     /// With both operands' dims known (and `dims` in range for them):
