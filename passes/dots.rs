@@ -129,15 +129,9 @@ fn legacy_dot(m: &mut Module, op: Op, stats: &mut PassStats) -> bool {
         return false;
     };
     let Type::Tensor(out) = out else { return false };
-    if !(1..=2).contains(&a.len()) || !(1..=2).contains(&b.len()) {
+    let Some(dims) = DotDims::of_dot(a.len(), b.len()) else {
         stats.bump("skipped-dot-rank");
         return false;
-    }
-    let dims = DotDims {
-        lhs_batch: vec![],
-        rhs_batch: vec![],
-        lhs_contract: vec![a.len() - 1],
-        rhs_contract: vec![0],
     };
     let (x, w) = (m.dfg.op(op).operands[0], m.dfg.op(op).operands[1]);
     let new = stablehlo::dot_general(m, op, x, w, &dims, out);

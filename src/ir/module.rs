@@ -611,18 +611,19 @@ impl Module {
         }
     }
 
-    /// Whether `op` is written in a syntax of its own that the builder does
-    /// not read in full: the pretty form of an op outside StableHLO, CHLO and
-    /// func (`tensor.cast %x : A to B`, `sdy.sharding_constraint ...`). Its
-    /// short signature may list operand or result types; which, only its
-    /// dialect knows.
-    pub fn has_custom_syntax(&self, op: Op) -> bool {
+    /// Whether the builder cannot tell `op`'s operand and result types from
+    /// its text: the pretty form of an op outside StableHLO, CHLO and func
+    /// (`tensor.cast %x : A to B`, `sdy.sharding_constraint ...`) without a
+    /// functional signature `(A) -> B`. A short signature there may list
+    /// operand or result types; which, only its dialect knows.
+    pub fn types_unwritten(&self, op: Op) -> bool {
         let d = self.dfg.op(op);
         d.form == super::OpForm::Pretty
             && !d.name.starts_with("stablehlo.")
             && !d.name.starts_with("chlo.")
             && !d.name.starts_with("func.")
             && !matches!(d.name.as_str(), "return" | "call")
+            && d.sig.as_ref().is_none_or(|s| s.inputs.is_none())
     }
 
     /// Sets the trailing signature of an operation from its operands' and
@@ -630,15 +631,14 @@ impl Module {
     /// (`: T`, or `: pred, T` for select) stays short while it can say the
     /// same; otherwise the functional form `(A, B) -> C` is written.
     ///
-    /// An op of another dialect in its own syntax with a short signature
-    /// (`foo.complex %a, %b : T`, `tensor.cast %x : A to B`) keeps what is
-    /// written: the builder cannot tell which types `T` lists, and the
-    /// functional form may not be that op's syntax.
+    /// An op whose types the builder cannot read ([`Module::types_unwritten`]:
+    /// `foo.complex %a, %b : T`, `tensor.cast %x : A to B`) keeps what is
+    /// written: the functional form may not be that op's syntax.
     pub fn refresh_signature(&mut self, op: Op) {
-        let data = self.dfg.op(op);
-        if self.has_custom_syntax(op) && data.sig.as_ref().is_some_and(|s| s.inputs.is_none()) {
+        if self.types_unwritten(op) {
             return;
         }
+        let data = self.dfg.op(op);
         let inputs: Vec<Type> = data
             .operands
             .iter()

@@ -142,6 +142,17 @@ fn read_pair(text: &str, key: &str) -> Option<(Vec<usize>, Vec<usize>, std::ops:
 }
 
 impl DotDims {
+    /// What `stablehlo.dot` stands for: operands of rank 1 or 2, the lhs's
+    /// last dim contracted with the rhs's first; `None` for other ranks.
+    pub fn of_dot(lhs_rank: usize, rhs_rank: usize) -> Option<DotDims> {
+        ((1..=2).contains(&lhs_rank) && (1..=2).contains(&rhs_rank)).then(|| DotDims {
+            lhs_batch: Vec::new(),
+            rhs_batch: Vec::new(),
+            lhs_contract: vec![lhs_rank - 1],
+            rhs_contract: vec![0],
+        })
+    }
+
     /// Reads the dimension numbers of a pretty-form `dot_general`.
     pub fn read(m: &Module, op: Op) -> Option<DotDims> {
         let d = m.dfg.op(op);

@@ -238,16 +238,7 @@ impl<'m> Verifier<'m> {
     /// type in a way the builder does not read.
     fn type_known(&self, v: Value) -> bool {
         match self.m.dfg.value(v).def {
-            ValueDef::Result { op, .. } => {
-                !self.m.has_custom_syntax(op)
-                    || self
-                        .m
-                        .dfg
-                        .op(op)
-                        .sig
-                        .as_ref()
-                        .is_some_and(|s| s.inputs.is_some())
-            }
+            ValueDef::Result { op, .. } => !self.m.types_unwritten(op),
             _ => true,
         }
     }
@@ -895,18 +886,13 @@ impl<'m> Verifier<'m> {
         let (Some(lr), Some(rr)) = (self.rank(d.operands[0]), self.rank(d.operands[1])) else {
             return;
         };
-        if !(1..=2).contains(&lr) || !(1..=2).contains(&rr) {
-            let msg = format!("takes operands of rank 1 or 2, not {lr} and {rr}");
-            self.err(op, None, msg);
-            return;
+        match DotDims::of_dot(lr, rr) {
+            Some(dims) => self.dot_sizes(op, &dims),
+            None => {
+                let msg = format!("takes operands of rank 1 or 2, not {lr} and {rr}");
+                self.err(op, None, msg);
+            }
         }
-        let dims = DotDims {
-            lhs_batch: Vec::new(),
-            rhs_batch: Vec::new(),
-            lhs_contract: vec![lr - 1],
-            rhs_contract: vec![0],
-        };
-        self.dot_sizes(op, &dims);
     }
 
     /// With both operands' dims known (and `dims` in range for them):
