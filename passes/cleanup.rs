@@ -159,11 +159,13 @@ fn worklist(module: &mut Module, stats: &mut PassStats) -> bool {
             if module.dfg.has_uses(r) {
                 let block = module.dfg.op(op).block;
                 match converts.get(&(x, tr.clone(), block)) {
+                    // (An op seen again by the worklist finds itself.)
                     Some(&first)
-                        if module
-                            .dfg
-                            .producer(first)
-                            .is_some_and(|f| module.dfg.contains(f)) =>
+                        if first != r
+                            && module
+                                .dfg
+                                .producer(first)
+                                .is_some_and(|f| module.dfg.contains(f)) =>
                     {
                         module.dfg.replace_uses(r, first, None);
                         stats.bump("convert-dedup");

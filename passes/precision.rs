@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::filter::{self, OpFilter};
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
-use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value, ValueDef};
+use crate::ir::{stablehlo, Block, ElemType, Module, Op, Type, Value, ValueDef};
 use crate::tensor::{narrow_f32, DType, OutOfRange};
 
 const OPTIONS: &[OptionInfo] = &[
@@ -294,14 +294,14 @@ impl MatmulPrecision {
     fn narrow_activation(
         &self,
         m: &mut Module,
-        narrowed: &mut HashMap<Value, Value>,
+        narrowed: &mut HashMap<(Value, Option<Block>), Value>,
         user: Op,
         v: Value,
     ) -> Option<Value> {
         // The view chain up from `v`, nearest first.
         let mut chain = Vec::new();
         let mut src = v;
-        while !narrowed.contains_key(&src) {
+        while !narrowed.contains_key(&(src, None)) {
             match m.dfg.producer(src) {
                 Some(op)
                     if weights::is_view_op(&m.dfg.op(op).name)
@@ -314,23 +314,32 @@ impl MatmulPrecision {
                 _ => break,
             }
         }
-        let mut cur = match narrowed.get(&src) {
+        // A convert of a value that region syntax declares (while, reduce)
+        // goes before the first op that reads it here (users come in
+        // program order), and is seen only in that block: it is reused
+        // there only, so its key names the block.
+        let declared_at = match m.dfg.value(src).def {
+            ValueDef::Decl { op, .. } if m.dfg.op(op).name != "func.func" => {
+                Some(chain.last().copied().unwrap_or(user))
+            }
+            _ => None,
+        };
+        let key = (src, declared_at.and_then(|at| m.layout.block_of(at)));
+        let mut cur = match narrowed.get(&key) {
             Some(&n) => n,
             None => {
-                // Where `src` is defined; for values that region syntax
-                // declares (while, reduce), before the first op that reads
-                // it here (users come in program order).
+                // Otherwise where `src` is defined, seen by all its users.
                 let anchor = match m.dfg.value(src).def {
                     ValueDef::Result { op, .. } => m.next_op(op)?,
                     ValueDef::Decl { op, .. } if m.dfg.op(op).name == "func.func" => {
                         m.first_body_op(op)?
                     }
                     ValueDef::BlockArg { block, .. } => m.layout.first(block)?,
-                    ValueDef::Decl { .. } => chain.last().copied().unwrap_or(user),
+                    ValueDef::Decl { .. } => declared_at?,
                 };
                 let n = stablehlo::convert(m, anchor, src, self.narrow.clone())?;
                 stablehlo::set_loc(m, n, user);
-                narrowed.insert(src, n);
+                narrowed.insert(key, n);
                 n
             }
         };
@@ -340,7 +349,7 @@ impl MatmulPrecision {
             let anchor = m.next_op(op)?;
             let copy = m.copy_op_before(anchor, op, &[cur], &[Type::Tensor(rt)])?;
             cur = m.dfg.op(copy).results[0];
-            narrowed.insert(r, cur);
+            narrowed.insert((r, None), cur);
         }
         Some(cur)
     }

@@ -930,3 +930,65 @@ fn a_dot_result_shape_must_follow_from_its_operands() {
     assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
     assert_eq!(r.stdout, text);
 }
+
+/// Fuzz run 12 (`testdata/fuzz/passes/f16-matmul-convert-from-another-function`):
+/// a garbled function header (`fan @main(%q: ...)` right after `module {`)
+/// made the module's body an attribute-like group holding both functions,
+/// so one op declared `%q` twice and the second took the first's uses;
+/// f16-matmul then made the dot of `@tiled` read a convert placed in the
+/// other function. One op declaring a name twice is now refused; and a
+/// convert of a value that an op declares for its regions is reused only
+/// in the block it was placed in.
+#[test]
+fn one_op_declaring_a_name_twice_is_an_error_and_converts_stay_in_their_block() {
+    let dot = |a: &str| {
+        format!("    %{a} = stablehlo.dot_general %q, %k, contracting_dims = [1] x [0] : (tensor<1x8xf32>, tensor<8x6xf32>) -> tensor<1x6xf32>\n")
+    };
+    let sig = "(%q: tensor<1x8xf32>, %k: tensor<8x6xf32>) -> tensor<1x6xf32> {\n";
+    let twice = format!(
+        "module @m {{\n  fan @main{sig}{}    return %s : tensor<1x6xf32>\n  }}\n  func.func public @tiled{sig}{}    return %s : tensor<1x6xf32>\n  }}\n}}\n",
+        dot("s"),
+        dot("s")
+    );
+    expect_error(
+        &["--pass", "f16-matmul"],
+        "twice.mlir",
+        &twice,
+        "6:27",
+        "redefinition of SSA value %q (first defined at 2:13)",
+    );
+    // One declaration, read from two regions of the op that declares it.
+    let shared = format!(
+        "module @m {{\n  fan @main{sig}{}    return %s : tensor<1x6xf32>\n  }}\n  bar @g {{\n{}{}    return %t : tensor<1x6xf32>\n  }}\n}}\n",
+        dot("s"),
+        dot("t"),
+        dot("u")
+    );
+    let r = run(&["--pass", "f16-matmul"], "shared.mlir", shared.as_bytes());
+    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
+    let g = r
+        .stdout
+        .split("bar @g")
+        .nth(1)
+        .expect("second region printed");
+    assert!(
+        g.contains("%cvt_2 = stablehlo.convert %q")
+            && g.contains("%t = stablehlo.dot_general %cvt_2, %cvt_3"),
+        "{}",
+        r.stdout
+    );
+    let again = run(&[], "again.mlir", r.stdout.as_bytes());
+    assert_eq!(again.code, 0, "stderr:\n{}", again.stderr);
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata/fuzz/passes/f16-matmul-convert-from-another-function"),
+    )
+    .expect("reproducer");
+    let r = run(&["--pass", "f16-matmul"], "fuzz.mlir", &bytes);
+    assert_eq!(r.code, 1, "stderr:\n{}", r.stderr);
+    assert!(
+        r.stderr.contains("redefinition of SSA value %q"),
+        "{}",
+        r.stderr
+    );
+}

@@ -496,7 +496,7 @@ impl<'s> Builder<'s> {
                 }
                 Rule::def_eq => {
                     let id = part.into_inner().next().expect("def_eq has a name");
-                    self.new_decl(op, &id, Type::Unknown);
+                    self.new_decl(op, &id, Type::Unknown)?;
                 }
                 Rule::def_typed => {
                     let mut inner = part.into_inner();
@@ -504,7 +504,7 @@ impl<'s> Builder<'s> {
                     let ty = inner.next().expect("def_typed has a type");
                     let tspan = span_of(&ty);
                     let parsed = self.read_type(&ty)?;
-                    let v = self.new_decl(op, &id, parsed);
+                    let v = self.new_decl(op, &id, parsed)?;
                     self.dfg.value_mut(v).ty_span = Some(tspan);
                     push_hole(&mut pieces, &mut pos, tspan, Piece::DefType(v));
                     match inner.next() {
@@ -650,11 +650,32 @@ impl<'s> Builder<'s> {
         Ok(())
     }
 
-    fn new_decl(&mut self, op: Op, id: &Pair<'s, Rule>, ty: Type) -> Value {
+    /// A value the operation's own syntax declares for its regions. A name
+    /// declared twice by one operation is refused: every region of the
+    /// operation sees all its declarations, so the second would silently
+    /// take the first one's uses (MLIR: redefinition of SSA value).
+    fn new_decl(&mut self, op: Op, id: &Pair<'s, Rule>, ty: Type) -> Result<Value, ParseError> {
+        let name = id.as_str().trim_start_matches('%');
+        let first = self
+            .dfg
+            .op(op)
+            .decls
+            .iter()
+            .find(|&&d| self.dfg.value(d).name == name);
+        if let Some(&first) = first {
+            let first_at = self.at_text(self.dfg.value(first).def_span);
+            return Err(self.error(
+                span_of(id).start,
+                ParseErrorKind::Redefinition {
+                    name: format!("%{name}"),
+                    first_at,
+                },
+            ));
+        }
         let index = self.dfg.op(op).decls.len() as u32;
         let v = self.new_value(id, ty, ValueDef::Decl { op, index }, op);
         self.dfg.op_mut(op).decls.push(v);
-        v
+        Ok(v)
     }
 
     /// `while(%a = %x, %b = %y) : T, U`: untyped declarations take the listed types.
