@@ -992,3 +992,51 @@ fn one_op_declaring_a_name_twice_is_an_error_and_converts_stay_in_their_block() 
         r.stderr
     );
 }
+
+/// Fuzz run 13 (`testdata/fuzz/passes/return-of-an-untyped-value-rewritten`):
+/// a `return` reads `%y5`, the result of an op of another dialect whose
+/// type the IR cannot read (its `return` signature states it). Once `f16`
+/// replaced another operand of the `return`, its signature was written
+/// anew from the IR's types and printed `<<unknown type>>` for `%y5`. Such
+/// a value now keeps the type the op's own signature states for it (and
+/// the verifier refuses a rewritten signature with an unknown type).
+#[test]
+fn a_rewritten_signature_keeps_the_stated_type_of_an_untyped_value() {
+    let text = "func.func @main(%x: tensor<2x4xf32>, %w: tensor<4x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {\n  %u = foo.thing %x {mode = 1}\n  %y = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x4xf32>) -> tensor<2x4xf32>\n  %a = stablehlo.add %y, %y : tensor<2x4xf32>\n  return %a, %u : tensor<2x4xf32>, tensor<2x4xf32>\n}\n";
+    for pass in ["f16", "bf16"] {
+        let r = run(&["--pass", pass], "untyped.mlir", text.as_bytes());
+        assert_eq!(r.code, 0, "{pass}: stderr:\n{}", r.stderr);
+        assert!(
+            r.stdout
+                .contains("return %cvt_4, %u : tensor<2x4xf32>, tensor<2x4xf32>\n"),
+            "{pass}:\n{}",
+            r.stdout
+        );
+        let again = run(&[], "again.mlir", r.stdout.as_bytes());
+        assert_eq!(
+            again.code, 0,
+            "{pass}: stderr:\n{}\n{}",
+            again.stderr, r.stdout
+        );
+    }
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata/fuzz/passes/return-of-an-untyped-value-rewritten"),
+    )
+    .expect("reproducer");
+    let r = run(
+        &[
+            "--pass",
+            "weight-layout",
+            "--pass",
+            "int8-weights{activations=int8}",
+            "--pass",
+            "f16",
+        ],
+        "fuzz.mlir",
+        &bytes,
+    );
+    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
+    let again = run(&[], "again.mlir", r.stdout.as_bytes());
+    assert_eq!(again.code, 0, "stderr:\n{}", again.stderr);
+}

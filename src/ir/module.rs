@@ -639,16 +639,29 @@ impl Module {
             return;
         }
         let data = self.dfg.op(op);
-        let inputs: Vec<Type> = data
+        // A value whose definition does not tell its type (a result of an
+        // op of another dialect) keeps the type this op's signature states
+        // for it; if it states none, the signature is left as it is.
+        let (sig, n) = (data.sig.as_ref(), data.results.len());
+        let known = |v: Value, written: Option<&Type>| match self.dfg.ty(v) {
+            Type::Unknown => written.filter(|t| **t != Type::Unknown).cloned(),
+            t => Some(t.clone()),
+        };
+        let inputs: Option<Vec<Type>> = data
             .operands
             .iter()
-            .map(|&v| self.dfg.ty(v).clone())
+            .enumerate()
+            .map(|(i, &v)| known(v, written_input(sig, n, i)))
             .collect();
-        let outputs: Vec<Type> = data
+        let outputs: Option<Vec<Type>> = data
             .results
             .iter()
-            .map(|&v| self.dfg.ty(v).clone())
+            .enumerate()
+            .map(|(j, &v)| known(v, written_output(sig, n, j)))
             .collect();
+        let (Some(inputs), Some(outputs)) = (inputs, outputs) else {
+            return;
+        };
         let short = match &data.sig {
             Some(sig) if sig.inputs.is_none() => {
                 let n = outputs.len();
@@ -684,6 +697,29 @@ impl Module {
             sig.outputs = new_outputs;
             sig.span = None;
         }
+    }
+}
+
+/// The type an op's written signature states for operand `i`: `(A, B) -> C`
+/// states each; a short `: T` of an op with one result states `T` for every
+/// operand; a `return`'s `: T1, T2` states its operands.
+fn written_input(sig: Option<&super::Signature>, results: usize, i: usize) -> Option<&Type> {
+    let s = sig?;
+    match &s.inputs {
+        Some(ins) => ins.get(i),
+        None if results == 0 => s.outputs.get(i),
+        None if results == 1 && s.outputs.len() == 1 => s.outputs.first(),
+        None => None,
+    }
+}
+
+/// The type an op's written signature states for result `j`.
+fn written_output(sig: Option<&super::Signature>, results: usize, j: usize) -> Option<&Type> {
+    let s = sig?;
+    if s.inputs.is_some() || s.outputs.len() == results {
+        s.outputs.get(j)
+    } else {
+        None
     }
 }
 

@@ -292,6 +292,18 @@ impl<'m> Verifier<'m> {
                 return;
             }
         }
+        // A signature a pass rewrote is printed from the IR's types: each
+        // must be known (or it would print as `<<unknown type>>`).
+        if let Some(sig) = data.sig.as_ref().filter(|s| s.span.is_none()) {
+            let listed = sig.inputs.iter().flatten().chain(&sig.outputs);
+            if listed.into_iter().any(|t| matches!(t, Type::Unknown)) {
+                self.err(
+                    op,
+                    None,
+                    "its rewritten signature lists a type that is not known; expected every type written out".to_string(),
+                );
+            }
+        }
         // A StableHLO op's results have types (its signature states them);
         // an op whose signature could not be read has none, and a pass that
         // rewrote around it would print `<<unknown type>>`.
