@@ -54,6 +54,36 @@ fn expect_error(args: &[&str], name: &str, input: &str, line_col: &str, words: &
     assert!(r.stdout.is_empty(), "{name}: printed output on error");
 }
 
+/// A reproducer the long fuzz runs found (`testdata/fuzz/TARGET/NAME`).
+fn fuzz_finding(target: &str, name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata/fuzz")
+        .join(target)
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The run exited 1, naming the problem.
+fn expect_refused(r: &Run, words: &str) {
+    assert_eq!(r.code, 1, "stderr:\n{}", r.stderr);
+    assert!(
+        r.stderr.contains(words),
+        "expected `{words}` in:\n{}",
+        r.stderr
+    );
+}
+
+/// The run exited 0 and its output reads back.
+fn expect_output_reads_back(r: &Run, what: &str) {
+    assert_eq!(r.code, 0, "{what}: stderr:\n{}", r.stderr);
+    let again = run(&[], "again.mlir", r.stdout.as_bytes());
+    assert_eq!(
+        again.code, 0,
+        "{what}: output does not read back:\n{}",
+        again.stderr
+    );
+}
+
 const TWO_FUNCS: &str = "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n} func.func @g(%b: tensor<i32>) -> tensor<i32> {\n  return %b : tensor<i32>\n}\n";
 
 #[test]
@@ -898,11 +928,7 @@ fn a_comment_in_an_alias_definition_is_a_comment() {
     assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
     assert_eq!(r.stdout, text);
     let t0 = Instant::now();
-    let bytes = std::fs::read(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("testdata/fuzz/parse_print/alias-comment-quote-slow"),
-    )
-    .expect("reproducer");
+    let bytes = fuzz_finding("parse_print", "alias-comment-quote-slow");
     let r = run(&[], "slow.mlir", &bytes);
     assert_eq!(r.code, 1, "stderr:\n{}", r.stderr);
     assert!(r.stderr.contains("slow.mlir:"), "{}", r.stderr);
@@ -965,7 +991,7 @@ fn one_op_declaring_a_name_twice_is_an_error_and_converts_stay_in_their_block() 
         dot("u")
     );
     let r = run(&["--pass", "f16-matmul"], "shared.mlir", shared.as_bytes());
-    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
+    expect_output_reads_back(&r, "shared");
     let g = r
         .stdout
         .split("bar @g")
@@ -977,20 +1003,9 @@ fn one_op_declaring_a_name_twice_is_an_error_and_converts_stay_in_their_block() 
         "{}",
         r.stdout
     );
-    let again = run(&[], "again.mlir", r.stdout.as_bytes());
-    assert_eq!(again.code, 0, "stderr:\n{}", again.stderr);
-    let bytes = std::fs::read(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("testdata/fuzz/passes/f16-matmul-convert-from-another-function"),
-    )
-    .expect("reproducer");
+    let bytes = fuzz_finding("passes", "f16-matmul-convert-from-another-function");
     let r = run(&["--pass", "f16-matmul"], "fuzz.mlir", &bytes);
-    assert_eq!(r.code, 1, "stderr:\n{}", r.stderr);
-    assert!(
-        r.stderr.contains("redefinition of SSA value %q"),
-        "{}",
-        r.stderr
-    );
+    expect_refused(&r, "redefinition of SSA value %q");
 }
 
 /// Fuzz run 13 (`testdata/fuzz/passes/return-of-an-untyped-value-rewritten`):
@@ -1005,38 +1020,16 @@ fn a_rewritten_signature_keeps_the_stated_type_of_an_untyped_value() {
     let text = "func.func @main(%x: tensor<2x4xf32>, %w: tensor<4x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {\n  %u = foo.thing %x {mode = 1}\n  %y = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x4xf32>) -> tensor<2x4xf32>\n  %a = stablehlo.add %y, %y : tensor<2x4xf32>\n  return %a, %u : tensor<2x4xf32>, tensor<2x4xf32>\n}\n";
     for pass in ["f16", "bf16"] {
         let r = run(&["--pass", pass], "untyped.mlir", text.as_bytes());
-        assert_eq!(r.code, 0, "{pass}: stderr:\n{}", r.stderr);
+        expect_output_reads_back(&r, pass);
         assert!(
             r.stdout
                 .contains("return %cvt_4, %u : tensor<2x4xf32>, tensor<2x4xf32>\n"),
             "{pass}:\n{}",
             r.stdout
         );
-        let again = run(&[], "again.mlir", r.stdout.as_bytes());
-        assert_eq!(
-            again.code, 0,
-            "{pass}: stderr:\n{}\n{}",
-            again.stderr, r.stdout
-        );
     }
-    let bytes = std::fs::read(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("testdata/fuzz/passes/return-of-an-untyped-value-rewritten"),
-    )
-    .expect("reproducer");
-    let r = run(
-        &[
-            "--pass",
-            "weight-layout",
-            "--pass",
-            "int8-weights{activations=int8}",
-            "--pass",
-            "f16",
-        ],
-        "fuzz.mlir",
-        &bytes,
-    );
-    assert_eq!(r.code, 0, "stderr:\n{}", r.stderr);
-    let again = run(&[], "again.mlir", r.stdout.as_bytes());
-    assert_eq!(again.code, 0, "stderr:\n{}", again.stderr);
+    let bytes = fuzz_finding("passes", "return-of-an-untyped-value-rewritten");
+    let pipeline = ["weight-layout", "int8-weights{activations=int8}", "f16"];
+    let args: Vec<&str> = pipeline.iter().flat_map(|p| ["--pass", p]).collect();
+    expect_output_reads_back(&run(&args, "fuzz.mlir", &bytes), "fuzz finding");
 }
