@@ -141,25 +141,12 @@ fn legacy_dot(m: &mut Module, op: Op, stats: &mut PassStats) -> bool {
     true
 }
 
-/// The `config = "ab,bc->ac"` of a pretty-form einsum, as label lists.
-fn einsum_config(m: &Module, op: Op) -> Option<(Vec<char>, Vec<char>, Vec<char>)> {
-    let text = m.op_text(op);
-    let config = text.split("config = \"").nth(1)?.split('"').next()?;
-    let (inputs, out) = config.split_once("->")?;
-    let (lhs, rhs) = inputs.split_once(',')?;
-    let labels = |s: &str| -> Option<Vec<char>> {
-        let v: Vec<char> = s.trim().chars().collect();
-        let unique = v.iter().all(|c| v.iter().filter(|d| *d == c).count() == 1);
-        (unique && v.iter().all(|c| c.is_ascii_alphabetic())).then_some(v)
-    };
-    Some((labels(lhs)?, labels(rhs)?, labels(out)?))
-}
-
 /// `einsum`: labels in both operands and the output are batch dims, in both
 /// operands only are contracted; the rest are free. dot_general's result is
 /// (batch, lhs free, rhs free), transposed to the einsum's output order.
 fn einsum(m: &mut Module, op: Op, stats: &mut PassStats) -> bool {
-    let (Some((a, b, out)), Some((l, r, o))) = (two_static_operands(m, op), einsum_config(m, op))
+    let (Some((a, b, out)), Some((l, r, o))) =
+        (two_static_operands(m, op), stablehlo::einsum_config(m, op))
     else {
         stats.bump("skipped-einsum-form");
         return false;
@@ -287,26 +274,6 @@ fn fold_weight_transpose(m: &mut Module, op: Op, stats: &mut PassStats) -> bool 
     true
 }
 
-/// `feature_group_count` and `batch_group_count` of a convolution (1 when
-/// not written).
-pub fn conv_group_counts(m: &Module, op: Op) -> (u64, u64) {
-    let text = m.op_text(op);
-    let read = |key: &str| -> u64 {
-        text.split(key)
-            .nth(1)
-            .and_then(|rest| {
-                let digits: String = rest
-                    .trim_start()
-                    .chars()
-                    .take_while(char::is_ascii_digit)
-                    .collect();
-                digits.parse().ok()
-            })
-            .unwrap_or(1)
-    };
-    (read("feature_group_count = "), read("batch_group_count = "))
-}
-
 /// Whether a matmul with narrow inputs must also produce a narrow result
 /// (converted to f32 after it). IREE 3.13 miscompiles grouped (depthwise)
 /// convolutions whose inputs are f16/bf16 and whose result is f32: with a
@@ -314,7 +281,7 @@ pub fn conv_group_counts(m: &Module, op: Op) -> (u64, u64) {
 /// constant weight it compiles and computes wrong numbers. The narrow result
 /// followed by a convert is right (docs/passes.md).
 pub fn needs_narrow_result(m: &Module, op: Op) -> bool {
-    m.dfg.op(op).name == "stablehlo.convolution" && conv_group_counts(m, op) != (1, 1)
+    m.dfg.op(op).name == "stablehlo.convolution" && stablehlo::conv_group_counts(m, op) != (1, 1)
 }
 
 /// `y: f32 = op(..)` ==> `y = convert(op(..) -> N) -> f32`: the op's result

@@ -21,11 +21,10 @@
 
 use std::collections::HashSet;
 
-use super::precision::constant_f32_compact;
-use super::weights::record_arg_step;
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::op_class::{self, is_narrowable};
-use crate::ir::{stablehlo, ElemType, Module, Op, Type, Value};
+use crate::ir::{constants, stablehlo, ElemType, Module, Op, Type, Value};
+use crate::recipe::{self, Narrow, Step};
 use crate::tensor::{narrow_f32, DType, OutOfRange};
 
 const OPTIONS: &[OptionInfo] = &[
@@ -165,7 +164,7 @@ impl GraphPrecision {
         let stats = &mut *st.stats;
         let c = m.dfg.op(op).results[0];
         // A splat comes back as one element and stays a splat.
-        let Some(values) = constant_f32_compact(m, c) else {
+        let Some(values) = constants::f32_values_compact(m, c) else {
             return false;
         };
         let dtype = if self.narrow == ElemType::F16 {
@@ -225,7 +224,9 @@ impl GraphPrecision {
             for arg in args {
                 if Self::is_f32(m, arg) {
                     let ty = self.narrow_type(m, arg).expect("a tensor");
-                    record_arg_step(m, arg, &format!("convert({})", self.narrow));
+                    if let Some(n) = Narrow::of(&self.narrow) {
+                        recipe::record(m, arg, &[Step::Convert(n)]);
+                    }
                     m.set_decl_type(arg, ty);
                     st.narrowed.insert(arg);
                     st.stats.bump("argument-narrowed");
@@ -418,7 +419,7 @@ impl Pass for GraphPrecision {
     fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
         // Every function's body; only the entry function may change its
         // signature (keep-io=false), since a callee must match its callers.
-        let entry = crate::weights::entry_function(m);
+        let entry = m.entry_function();
         // IREE takes mixed-precision (N, N) -> f32 only as dot_general.
         super::dots::canonicalize(m, stats);
         for func in m.functions() {

@@ -21,8 +21,9 @@ use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::affine::{Affine, Storage};
 use crate::ir::stablehlo::{self, DotDims};
-use crate::ir::{ElemType, Module, Op, TensorType, Type, Value, ValueDef};
+use crate::ir::{constants, ElemType, Module, Op, TensorType, Type, Value, ValueDef};
 use crate::quant::Scheme;
+use crate::recipe::{self, Step};
 
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
@@ -125,26 +126,19 @@ impl Int8Weights {
                     ValueDef::Decl { op, .. } => op,
                     _ => return None,
                 };
-                let prior = weights::hlo_opt_recipe(m, arg);
-                let orig_type = m.dfg.ty(arg).to_string();
-                weights::record_arg_step(m, arg, &format!("int8({})", scheme.params()));
-                let (from, orig) = weights::arg_origin(m, arg).unwrap_or((0, orig_type));
+                let mut origin = recipe::record(m, arg, &[Step::Int8(scheme.clone())])?;
                 m.set_decl_type(arg, tensor(shape, ElemType::int(8)));
                 let scale = m.append_arg(func, "scale", tensor(&scale_shape, ElemType::F32))?;
-                let step = format!("int8_scale({})", scheme.params());
-                let recipe = match prior {
-                    Some(p) => format!("{p}|{step}"),
-                    None => step,
-                };
-                let attrs = &mut m.dfg.value_mut(scale).extra_attrs;
-                attrs.push(("hlo_opt.from".into(), format!("{from} : i64")));
-                attrs.push(("hlo_opt.orig_type".into(), format!("\"{orig}\"")));
-                attrs.push(("hlo_opt.recipe".into(), format!("\"{recipe}\"")));
+                // The scale is made by the same steps, ending in its own.
+                if let Some(last) = origin.recipe.0.last_mut() {
+                    *last = Step::Int8Scale(scheme.clone());
+                }
+                origin.write(m, scale);
                 stats.bump("weight-argument");
                 Some((arg, scale))
             }
             Root::Constant(c) => {
-                if let Some(x) = super::precision::constant_splat_f32(m, c) {
+                if let Some(x) = constants::splat_f32(m, c) {
                     // A splat stays a splat: every scale covers |x|, so q and
                     // s are splats too (as `quant` would compute them).
                     let s = if x.is_finite() && x != 0.0 {
@@ -161,7 +155,7 @@ impl Int8Weights {
                     stats.bump("weight-constant");
                     return Some((q, s));
                 }
-                let values = super::precision::constant_f32(m, c)?;
+                let values = constants::f32_values(m, c)?;
                 let qz = scheme.quantize(&values, shape);
                 let q_bytes: Vec<u8> = qz.q.iter().map(|&q| q as u8).collect();
                 let s_bytes: Vec<u8> = qz.scales.iter().flat_map(|s| s.to_le_bytes()).collect();
@@ -225,9 +219,9 @@ impl Int8Weights {
                 )?;
             }
             Root::Constant(c) => {
-                let values = super::precision::constant_f32(m, c)?;
+                let values = constants::f32_values(m, c)?;
                 let host = crate::tensor::HostTensor::from_f32(shape.to_vec(), &values);
-                let host = crate::weights::transpose(&host, &perm).ok()?;
+                let host = host.transposed(&perm).ok()?;
                 let p = a.quantize(&host.to_f32()?);
                 let bytes =
                     |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
@@ -283,14 +277,13 @@ impl Int8Weights {
     ) {
         let f32_t = |shape: &[u64]| TensorType::new(shape, ElemType::F32);
         let (qx, sx) = quantize_rows(m, dot, x, rows, k);
-        let acc = stablehlo::simple_op(
+        let acc = stablehlo::dot_general(
             m,
             dot,
-            "stablehlo.dot_general",
-            &[qx, q],
-            "contracting_dims = [1] x [0]",
-            tensor(&[rows, n], ElemType::int(32)),
-            false,
+            qx,
+            q,
+            &DotDims::contracting(vec![1], vec![0]),
+            TensorType::new(&[rows, n], ElemType::int(32)),
         );
         let accf = stablehlo::convert(m, dot, acc, ElemType::F32).expect("a tensor");
         let sxo = stablehlo::broadcast_in_dim(m, dot, sx, &[0], f32_t(&[rows, n]));
@@ -331,14 +324,18 @@ impl Int8Weights {
             &[1, 2],
             TensorType::new(&[p, rows, k], ElemType::int(8)),
         );
-        let acc = stablehlo::simple_op(
+        let dims = DotDims {
+            lhs_batch: vec![0],
+            rhs_batch: vec![0],
+            ..DotDims::contracting(vec![2], vec![1])
+        };
+        let acc = stablehlo::dot_general(
             m,
             dot,
-            "stablehlo.dot_general",
-            &[qxb, q],
-            "batching_dims = [0] x [0], contracting_dims = [2] x [1]",
-            tensor(&[p, rows, j], ElemType::int(32)),
-            false,
+            qxb,
+            q,
+            &dims,
+            TensorType::new(&[p, rows, j], ElemType::int(32)),
         );
         let accf = stablehlo::convert(m, dot, acc, ElemType::F32)?;
         let sxo = stablehlo::broadcast_in_dim(m, dot, sx, &[1], f32_t(&[p, rows, j]));
@@ -473,7 +470,7 @@ fn fold_weight_reshapes(m: &mut Module, stats: &mut PassStats) -> bool {
             continue;
         };
         let ty = m.dfg.ty(w).clone();
-        weights::record_arg_step(m, src, &crate::weights::reshape_step(&shape));
+        recipe::record(m, src, &[Step::Reshape(shape.clone())]);
         m.set_decl_type(src, ty);
         m.dfg.replace_uses(w, src, None);
         m.erase_op(reshape);
@@ -582,6 +579,230 @@ impl Int8Weights {
     }
 }
 
+impl Int8Weights {
+    /// One `dot_general`'s weight quantized in the form the options ask
+    /// for; whether the module changed.
+    fn rewrite_dot(&self, m: &mut Module, dot: Op, stats: &mut PassStats) -> bool {
+        let Some((w, shape)) = self.weight_operand(m, dot, stats) else {
+            return false;
+        };
+        if !self.filter.admits(m, dot, stats) {
+            return false;
+        }
+        let Some(dims) = DotDims::read(m, dot) else {
+            return false;
+        };
+        let Some(root) = sole_root(m, w, stats) else {
+            return false;
+        };
+        if weights::non_finite_constant(m, root, dot, self.name(), stats) {
+            return false;
+        }
+        if self.four_bit {
+            return self.affine4_dot(m, dot, root, &shape, &dims, stats);
+        }
+        let Some(scheme) = self.scheme(&shape, &dims, stats) else {
+            return false;
+        };
+        // `x [M, K] . W [K, N]`: the forms that split the contraction or
+        // quantize the activation are written for this shape only.
+        let x = m.dfg.op(dot).operands[0];
+        let x_shape = m.dfg.ty(x).as_tensor().and_then(|t| t.static_shape());
+        let two_d = shape.len() == 2
+            && dims.rhs_contract == [0]
+            && dims.lhs_contract == [1]
+            && dims.rhs_batch.is_empty()
+            && x_shape.as_ref().is_some_and(|s| s.len() == 2);
+        let Some((q, s)) = self.store(m, dot, root, &scheme, &shape, stats) else {
+            return false;
+        };
+        let n: u64 = shape.iter().product();
+        if self.int8_activations && self.group == 0 {
+            if let Some(pd) = super::layout::panel_dot(m, dot) {
+                if self.int8_panel_dot(m, dot, &pd, q, s).is_some() {
+                    stats.bump("int8-activations-panels");
+                    count_bytes(stats, n * 4, n + pd.panels * pd.width * 4);
+                    return true;
+                }
+            }
+            if let (true, Some(xs)) = (two_d, &x_shape) {
+                self.int8_dot(m, dot, x, q, s, xs[0], shape[0], shape[1]);
+                stats.bump("int8-activations");
+                count_bytes(stats, n * 4, n + shape[1] * 4);
+                return true;
+            }
+        }
+        let qf = stablehlo::convert(m, dot, q, ElemType::F32).expect("a tensor");
+        let done = match &scheme {
+            Scheme::PerChannel { .. } => per_channel_after(m, dot, qf, s, &shape, &dims, stats),
+            Scheme::Grouped { group, .. } if self.split && two_d => {
+                let xs = x_shape.unwrap_or_default();
+                grouped_split(
+                    m,
+                    dot,
+                    (x, qf, s),
+                    (xs[0], shape[0], shape[1], *group),
+                    stats,
+                );
+                true
+            }
+            Scheme::Grouped { axis, group } => {
+                grouped_before(m, dot, qf, s, &shape, (*axis, *group), stats);
+                true
+            }
+        };
+        if !done {
+            return false;
+        }
+        let n_scales: u64 = scheme.scale_shape(&shape).iter().product();
+        count_bytes(stats, n * 4, n + n_scales * 4);
+        true
+    }
+
+    /// The int8 scheme for a weight of `shape` read by a dot with `dims`:
+    /// per output channel, or groups along the one contracting dim.
+    fn scheme(&self, shape: &[u64], dims: &DotDims, stats: &mut PassStats) -> Option<Scheme> {
+        if self.group == 0 {
+            return Some(Scheme::PerChannel {
+                reduce: dims.rhs_contract.clone(),
+            });
+        }
+        match dims.rhs_contract.as_slice() {
+            [c] if shape.get(*c).is_some_and(|&s| s % self.group == 0) => Some(Scheme::Grouped {
+                axis: *c,
+                group: self.group,
+            }),
+            _ => {
+                stats.bump("skipped-group-does-not-divide");
+                None
+            }
+        }
+    }
+
+    /// `bits=4`: the weight in MLX's affine form, dequantized in the graph.
+    fn affine4_dot(
+        &self,
+        m: &mut Module,
+        dot: Op,
+        root: Root,
+        shape: &[u64],
+        dims: &DotDims,
+        stats: &mut PassStats,
+    ) -> bool {
+        let contract = match dims.rhs_contract.as_slice() {
+            [c] => *c,
+            _ => {
+                stats.bump("skipped-not-one-contracting-dim");
+                return false;
+            }
+        };
+        let Some(after) = self.store_affine(m, dot, root, shape, contract) else {
+            stats.bump("skipped-group-does-not-divide");
+            return false;
+        };
+        stats.bump(if matches!(root, Root::Arg(_)) {
+            "affine4-argument"
+        } else {
+            "affine4-constant"
+        });
+        let n: u64 = shape.iter().product();
+        count_bytes(stats, n * 4, after);
+        true
+    }
+}
+
+/// Per channel: `out = dot(x, q) * broadcast(s)`, where s's dims are the
+/// rhs batch dims (first in the output) and free dims (last).
+fn per_channel_after(
+    m: &mut Module,
+    dot: Op,
+    qf: Value,
+    s: Value,
+    shape: &[u64],
+    dims: &DotDims,
+    stats: &mut PassStats,
+) -> bool {
+    let out_rank = m
+        .dfg
+        .ty(m.dfg.op(dot).results[0])
+        .as_tensor()
+        .and_then(|t| t.dims.as_ref())
+        .map_or(0, |d| d.len());
+    let free: Vec<usize> = (0..shape.len())
+        .filter(|d| !dims.rhs_batch.contains(d) && !dims.rhs_contract.contains(d))
+        .collect();
+    let map: Vec<usize> = (0..shape.len())
+        .filter(|d| !dims.rhs_contract.contains(d))
+        .map(|d| match dims.rhs_batch.iter().position(|&b| b == d) {
+            Some(i) => i,
+            None => out_rank - free.len() + free.iter().position(|&f| f == d).unwrap_or(0),
+        })
+        .collect();
+    if !scale_after(m, dot, qf, s, &map) {
+        return false;
+    }
+    stats.bump("per-channel");
+    true
+}
+
+/// Groups with the contraction split (`x [M, K] . W [K, N]` only):
+/// `out[m, n] = Σ_g (Σ_{k in g} x[m, k] q[k, n]) * s[g, n]`.
+fn grouped_split(
+    m: &mut Module,
+    dot: Op,
+    (x, qf, s): (Value, Value, Value),
+    (mm, k, n, g): (u64, u64, u64, u64),
+    stats: &mut PassStats,
+) {
+    let xr = stablehlo::reshape(m, dot, x, &[mm, k / g, g]).expect("a tensor");
+    let qr = stablehlo::reshape(m, dot, qf, &[k / g, g, n]).expect("a tensor");
+    let partial = stablehlo::dot_batched(
+        m,
+        dot,
+        xr,
+        qr,
+        TensorType::new(&[k / g, mm, n], ElemType::F32),
+    );
+    let sb = stablehlo::broadcast_in_dim(
+        m,
+        dot,
+        s,
+        &[0, 2],
+        TensorType::new(&[k / g, mm, n], ElemType::F32),
+    );
+    let scaled = stablehlo::multiply(m, dot, partial, sb);
+    let sum = stablehlo::reduce_sum(m, dot, scaled, 0, TensorType::new(&[mm, n], ElemType::F32));
+    let out = m.dfg.op(dot).results[0];
+    m.dfg.replace_uses(out, sum, None);
+    stats.bump("grouped-split");
+}
+
+/// Groups dequantized before the dot:
+/// `w = reshape(reshape(convert(q), [.., K/G, G, ..]) * broadcast(s), [.., K, ..])`.
+fn grouped_before(
+    m: &mut Module,
+    dot: Op,
+    qf: Value,
+    s: Value,
+    shape: &[u64],
+    (axis, group): (usize, u64),
+    stats: &mut PassStats,
+) {
+    let mut split = shape.to_vec();
+    split[axis] = shape[axis] / group;
+    split.insert(axis + 1, group);
+    let qs = stablehlo::reshape(m, dot, qf, &split).expect("a tensor");
+    let map: Vec<usize> = (0..shape.len())
+        .map(|d| if d <= axis { d } else { d + 1 })
+        .collect();
+    let sb = stablehlo::broadcast_in_dim(m, dot, s, &map, TensorType::new(&split, ElemType::F32));
+    let deq = stablehlo::multiply(m, dot, qs, sb);
+    let wf = stablehlo::reshape(m, dot, deq, shape).expect("a tensor");
+    m.dfg.set_operand(dot, 1, wf);
+    m.refresh_signature(dot);
+    stats.bump("grouped");
+}
+
 impl Pass for Int8Weights {
     fn name(&self) -> &'static str {
         "int8-weights"
@@ -594,178 +815,8 @@ impl Pass for Int8Weights {
         for conv in m.ops_named("stablehlo.convolution") {
             changed |= self.convolution(m, conv, stats);
         }
-        let dots = m.ops_named("stablehlo.dot_general");
-        for dot in dots {
-            let Some((w, shape)) = self.weight_operand(m, dot, stats) else {
-                continue;
-            };
-            if !self.filter.admits(m, dot, stats) {
-                continue;
-            }
-            let Some(dims) = DotDims::read(m, dot) else {
-                continue;
-            };
-            let Some(root) = sole_root(m, w, stats) else {
-                continue;
-            };
-            if weights::non_finite_constant(m, root, dot, self.name(), stats) {
-                continue;
-            }
-            let n: u64 = shape.iter().product();
-            if self.four_bit {
-                let contract = match dims.rhs_contract.as_slice() {
-                    [c] => *c,
-                    _ => {
-                        stats.bump("skipped-not-one-contracting-dim");
-                        continue;
-                    }
-                };
-                let Some(after) = self.store_affine(m, dot, root, &shape, contract) else {
-                    stats.bump("skipped-group-does-not-divide");
-                    continue;
-                };
-                stats.bump(if matches!(root, Root::Arg(_)) {
-                    "affine4-argument"
-                } else {
-                    "affine4-constant"
-                });
-                count_bytes(stats, n * 4, after);
-                changed = true;
-                continue;
-            }
-            let scheme = if self.group == 0 {
-                Scheme::PerChannel {
-                    reduce: dims.rhs_contract.clone(),
-                }
-            } else {
-                match dims.rhs_contract.as_slice() {
-                    [c] if shape.get(*c).is_some_and(|&s| s % self.group == 0) => Scheme::Grouped {
-                        axis: *c,
-                        group: self.group,
-                    },
-                    _ => {
-                        stats.bump("skipped-group-does-not-divide");
-                        continue;
-                    }
-                }
-            };
-            // `x [M, K] . W [K, N]`: the forms that split the contraction or
-            // quantize the activation are written for this shape only.
-            let x = m.dfg.op(dot).operands[0];
-            let x_shape = m.dfg.ty(x).as_tensor().and_then(|t| t.static_shape());
-            let two_d = shape.len() == 2
-                && dims.rhs_contract == [0]
-                && dims.lhs_contract == [1]
-                && dims.rhs_batch.is_empty()
-                && x_shape.as_ref().is_some_and(|s| s.len() == 2);
-            let Some((q, s)) = self.store(m, dot, root, &scheme, &shape, stats) else {
-                continue;
-            };
-            if self.int8_activations && self.group == 0 {
-                if let Some(pd) = super::layout::panel_dot(m, dot) {
-                    if self.int8_panel_dot(m, dot, &pd, q, s).is_some() {
-                        stats.bump("int8-activations-panels");
-                        count_bytes(stats, n * 4, n + pd.panels * pd.width * 4);
-                        changed = true;
-                        continue;
-                    }
-                }
-            }
-            if self.int8_activations && self.group == 0 && two_d {
-                let xs = x_shape.unwrap_or_default();
-                self.int8_dot(m, dot, x, q, s, xs[0], shape[0], shape[1]);
-                stats.bump("int8-activations");
-                count_bytes(stats, n * 4, n + shape[1] * 4);
-                changed = true;
-                continue;
-            }
-            let qf = stablehlo::convert(m, dot, q, ElemType::F32).expect("a tensor");
-            match &scheme {
-                Scheme::PerChannel { .. } => {
-                    // out = dot(x, q) * broadcast(s): s's dims are the rhs
-                    // batch dims (first in the output) and free dims (last).
-                    let out_rank = m
-                        .dfg
-                        .ty(m.dfg.op(dot).results[0])
-                        .as_tensor()
-                        .and_then(|t| t.dims.as_ref())
-                        .map_or(0, |d| d.len());
-                    let free: Vec<usize> = (0..shape.len())
-                        .filter(|d| !dims.rhs_batch.contains(d) && !dims.rhs_contract.contains(d))
-                        .collect();
-                    let map: Vec<usize> = (0..shape.len())
-                        .filter(|d| !dims.rhs_contract.contains(d))
-                        .map(|d| match dims.rhs_batch.iter().position(|&b| b == d) {
-                            Some(i) => i,
-                            None => {
-                                out_rank - free.len()
-                                    + free.iter().position(|&f| f == d).unwrap_or(0)
-                            }
-                        })
-                        .collect();
-                    if !scale_after(m, dot, qf, s, &map) {
-                        continue;
-                    }
-                    stats.bump("per-channel");
-                }
-                Scheme::Grouped { group, .. } if self.split && two_d => {
-                    // out[m, n] = Σ_g (Σ_{k in g} x[m, k] q[k, n]) * s[g, n]
-                    let xs = x_shape.clone().unwrap_or_default();
-                    let (mm, k, n, g) = (xs[0], shape[0], shape[1], *group);
-                    let xr = stablehlo::reshape(m, dot, x, &[mm, k / g, g]).expect("a tensor");
-                    let qr = stablehlo::reshape(m, dot, qf, &[k / g, g, n]).expect("a tensor");
-                    let partial = stablehlo::dot_batched(
-                        m,
-                        dot,
-                        xr,
-                        qr,
-                        TensorType::new(&[k / g, mm, n], ElemType::F32),
-                    );
-                    let sb = stablehlo::broadcast_in_dim(
-                        m,
-                        dot,
-                        s,
-                        &[0, 2],
-                        TensorType::new(&[k / g, mm, n], ElemType::F32),
-                    );
-                    let scaled = stablehlo::multiply(m, dot, partial, sb);
-                    let sum = stablehlo::reduce_sum(
-                        m,
-                        dot,
-                        scaled,
-                        0,
-                        TensorType::new(&[mm, n], ElemType::F32),
-                    );
-                    let out = m.dfg.op(dot).results[0];
-                    m.dfg.replace_uses(out, sum, None);
-                    stats.bump("grouped-split");
-                }
-                Scheme::Grouped { axis, group } => {
-                    // w = reshape(reshape(convert(q), [.., K/G, G, ..]) * broadcast(s), [.., K, ..])
-                    let mut split = shape.clone();
-                    split[*axis] = shape[*axis] / group;
-                    split.insert(axis + 1, *group);
-                    let qs = stablehlo::reshape(m, dot, qf, &split).expect("a tensor");
-                    let map: Vec<usize> = (0..shape.len())
-                        .map(|d| if d <= *axis { d } else { d + 1 })
-                        .collect();
-                    let sb = stablehlo::broadcast_in_dim(
-                        m,
-                        dot,
-                        s,
-                        &map,
-                        TensorType::new(&split, ElemType::F32),
-                    );
-                    let deq = stablehlo::multiply(m, dot, qs, sb);
-                    let wf = stablehlo::reshape(m, dot, deq, &shape).expect("a tensor");
-                    m.dfg.set_operand(dot, 1, wf);
-                    m.refresh_signature(dot);
-                    stats.bump("grouped");
-                }
-            }
-            let n_scales: u64 = scheme.scale_shape(&shape).iter().product();
-            count_bytes(stats, n * 4, n + n_scales * 4);
-            changed = true;
+        for dot in m.ops_named("stablehlo.dot_general") {
+            changed |= self.rewrite_dot(m, dot, stats);
         }
         Ok(changed)
     }

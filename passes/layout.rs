@@ -26,6 +26,7 @@ use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::stablehlo::{self, DotDims};
 use crate::ir::{Module, Op, TensorType, Type, Value};
+use crate::recipe::{self, Step};
 
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
@@ -408,20 +409,20 @@ impl Pass for WeightLayout {
             }
             let mut steps = Vec::new();
             if !identity {
-                steps.push(crate::weights::transpose_step(&store));
+                steps.push(Step::Transpose(store.clone()));
             }
             let stored_shape = match panels {
                 Some((pn, p)) => {
                     let (k, n) = (new_shape[0], new_shape[1]);
-                    steps.push(crate::weights::reshape_step(&[k, p, pn.width]));
-                    steps.push(crate::weights::transpose_step(&[1, 0, 2]));
+                    steps.push(Step::Reshape(vec![k, p, pn.width]));
+                    steps.push(Step::Transpose(vec![1, 0, 2]));
                     debug_assert_eq!(n, p * pn.width);
                     vec![p, k, pn.width]
                 }
                 None => new_shape.clone(),
             };
             if !steps.is_empty() {
-                weights::record_arg_step(m, arg, &steps.join("|"));
+                recipe::record(m, arg, &steps);
                 m.set_decl_type(
                     arg,
                     Type::Tensor(TensorType::new(&stored_shape, t.elem.clone())),

@@ -6,7 +6,9 @@
 //! with [`cleanup`], which removes what the rewrites left dead.
 //!
 //! The folder sits at the top of the repository so that pass authors find
-//! it; it is compiled as the `hlo_opt::passes` module (see docs/ARCHITECTURE.md).
+//! it. It is a crate of its own (`hlo-opt-passes`, re-exported as
+//! `hlo_opt::passes`) that depends only on `hlo-opt-core`: the build refuses
+//! any import of the commands (docs/ARCHITECTURE.md, "Layers").
 
 pub mod cleanup;
 pub mod dots;
@@ -24,9 +26,14 @@ pub mod weights;
 use std::collections::BTreeMap;
 use std::fmt;
 
+// The lower layers, under the names the rest of hlo-opt uses for them.
+#[cfg(test)]
+use hlo_opt_core::front;
+use hlo_opt_core::{affine, ir, quant, recipe, tensor};
+
 use crate::ir::Module;
 
-pub(crate) use options::split_top_level;
+pub use options::split_top_level;
 pub use options::{OptionInfo, Options};
 
 /// Why a pass could not run.

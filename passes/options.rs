@@ -192,7 +192,7 @@ fn is_key(k: &str) -> bool {
 }
 
 /// `text` split at each `sep` outside brackets (`{}`, `()`, `[]`).
-pub(crate) fn split_top_level(text: &str, sep: char) -> Vec<&str> {
+pub fn split_top_level(text: &str, sep: char) -> Vec<&str> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut start = 0;

@@ -4,7 +4,7 @@
 //! * `perturbed`: dot(x, w) (the `index`-th dot_general) ==> dot(x, w * (1 + scale))
 
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
-use crate::ir::{Module, Piece, Type};
+use crate::ir::{stablehlo, Module};
 
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
@@ -76,34 +76,8 @@ impl Pass for Perturb {
         let Some(t) = m.dfg.ty(w).as_tensor().cloned() else {
             return Ok(false);
         };
-        let ty = Type::Tensor(t.clone());
-        let factor = format!("{:e}", 1.0 + self.scale);
-        let c = m.insert_before(
-            dot,
-            "stablehlo.constant",
-            &[],
-            std::slice::from_ref(&ty),
-            "perturb",
-            vec![Piece::Text(
-                format!("stablehlo.constant dense<{factor}> : {ty}").into(),
-            )],
-        );
-        let cv = m.dfg.op(c).results[0];
-        let mul = m.insert_before(
-            dot,
-            "stablehlo.multiply",
-            &[w, cv],
-            std::slice::from_ref(&ty),
-            "perturbed",
-            vec![
-                Piece::Text("stablehlo.multiply ".into()),
-                Piece::Operand(0, None),
-                Piece::Text(", ".into()),
-                Piece::Operand(1, None),
-                Piece::Text(format!(" : {ty}").into()),
-            ],
-        );
-        let mv = m.dfg.op(mul).results[0];
+        let cv = stablehlo::constant_splat(m, dot, t, 1.0 + self.scale);
+        let mv = stablehlo::multiply(m, dot, w, cv);
         m.dfg.set_operand(dot, 1, mv);
         m.refresh_signature(dot);
         // Mark the dot as rewritten (its signature is printed anew).

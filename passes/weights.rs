@@ -7,8 +7,11 @@
 
 use std::collections::BTreeSet;
 
+use crate::affine::{Affine, Storage};
 pub use crate::ir::op_class::is_view as is_view_op;
-use crate::ir::{Module, Op, Value, ValueDef};
+use crate::ir::stablehlo;
+use crate::ir::{ElemType, Module, Op, TensorType, Type, Value, ValueDef};
+use crate::recipe::{self, Origin, Recipe, Step};
 
 /// Where a value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -44,7 +47,7 @@ pub fn non_finite_constant(
     let Root::Constant(c) = root else {
         return false;
     };
-    let Some(values) = super::precision::constant_f32_compact(m, c) else {
+    let Some(values) = crate::ir::constants::f32_values_compact(m, c) else {
         return false;
     };
     let Some((index, x)) = crate::tensor::first_non_finite(&values) else {
@@ -135,76 +138,6 @@ pub fn closure(m: &Module, root: Value) -> Closure {
     out
 }
 
-/// Adds a step to the `hlo_opt.*` attributes of a function argument that a
-/// pass re-stores: where it came from (`hlo_opt.from`, `hlo_opt.orig_type`)
-/// on the first step, and the steps so far (`hlo_opt.recipe`, joined by `|`).
-pub fn record_arg_step(m: &mut Module, arg: Value, step: &str) {
-    let index = match m.dfg.value(arg).def {
-        ValueDef::Decl { index, .. } => index,
-        _ => return,
-    };
-    // Attributes a previous run wrote are taken over, so that the recipe
-    // grows instead of appearing twice.
-    let written = m
-        .dfg
-        .value(arg)
-        .attrs_span
-        .is_some_and(|s| m.source.slice(s).contains("hlo_opt."));
-    if written {
-        m.take_written_attrs(arg);
-    }
-    let orig_type = m.dfg.ty(arg).to_string();
-    let data = m.dfg.value_mut(arg);
-    if let Some((_, recipe)) = data
-        .extra_attrs
-        .iter_mut()
-        .find(|(k, _)| k == "hlo_opt.recipe")
-    {
-        let inner = recipe.trim_matches('"').to_string();
-        *recipe = format!("\"{inner}|{step}\"");
-        return;
-    }
-    data.extra_attrs
-        .push(("hlo_opt.from".into(), format!("{index} : i64")));
-    data.extra_attrs
-        .push(("hlo_opt.orig_type".into(), format!("\"{orig_type}\"")));
-    data.extra_attrs
-        .push(("hlo_opt.recipe".into(), format!("\"{step}\"")));
-}
-
-/// The recipe an argument has so far (`hlo_opt.recipe`), without quotes.
-pub fn hlo_opt_recipe(m: &Module, arg: Value) -> Option<String> {
-    crate::weights::hlo_opt_attrs(m, arg)
-        .into_iter()
-        .rev()
-        .find(|(k, _)| k == "recipe")
-        .map(|(_, v)| v.trim_matches('"').to_string())
-}
-
-/// The original position and type of an argument that has `hlo_opt.*`
-/// attributes.
-pub fn arg_origin(m: &Module, arg: Value) -> Option<(usize, String)> {
-    let attrs = crate::weights::hlo_opt_attrs(m, arg);
-    let from = attrs
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "from")?
-        .1
-        .split(':')
-        .next()?
-        .trim()
-        .parse()
-        .ok()?;
-    let ty = attrs
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "orig_type")?
-        .1
-        .trim_matches('"')
-        .to_string();
-    Some((from, ty))
-}
-
 /// Re-stores the float weight argument `arg` in MLX's affine form
 /// (`crate::affine`): the argument becomes the stored integers (`ui8` bytes
 /// or packed `ui32` words, by `storage`) and two
@@ -222,7 +155,6 @@ pub fn store_affine_arg(
     perm: Option<&[usize]>,
     anchor: crate::ir::Op,
 ) -> Option<Value> {
-    use crate::ir::{ElemType, TensorType, Type};
     let func = match m.dfg.value(arg).def {
         ValueDef::Decl { op, .. } => op,
         _ => return None,
@@ -234,19 +166,20 @@ pub fn store_affine_arg(
         None => orig.clone(),
     };
     a.check_shape(&stored).ok()?;
-    let params = a.params();
-    let lead = match perm {
-        Some(p) => format!("{}|", crate::weights::transpose_step(p)),
-        None => String::new(),
-    };
-    let prior = hlo_opt_recipe(m, arg)
-        .map(|r| format!("{r}|"))
-        .unwrap_or_default();
-    let (from, orig_type) =
-        arg_origin(m, arg).unwrap_or((arg_index(m, arg)?, m.dfg.ty(arg).to_string()));
     let storage = storage.for_bits(a.bits);
+    let lead: Vec<Step> = perm
+        .map(|p| Step::Transpose(p.to_vec()))
+        .into_iter()
+        .collect();
     let readers = m.dfg.uses(arg);
-    record_arg_step(m, arg, &format!("{lead}{}({params})", storage.step()));
+    let stored_steps: Vec<Step> = lead
+        .iter()
+        .cloned()
+        .chain([Step::AffineStored(storage, a)])
+        .collect();
+    let origin = recipe::record(m, arg, &stored_steps)?;
+    // The steps before this pass's, which the scales and biases share.
+    let prior = &origin.recipe.0[..origin.recipe.0.len() - stored_steps.len()];
     m.set_decl_type(
         arg,
         Type::Tensor(TensorType::new(
@@ -256,15 +189,18 @@ pub fn store_affine_arg(
     );
     let group_t = Type::Tensor(TensorType::new(&a.group_shape(&stored), ElemType::F32));
     let mut extra = Vec::new();
-    for part in ["scales", "biases"] {
-        let v = m.append_arg(func, part, group_t.clone())?;
-        let attrs = &mut m.dfg.value_mut(v).extra_attrs;
-        attrs.push(("hlo_opt.from".into(), format!("{from} : i64")));
-        attrs.push(("hlo_opt.orig_type".into(), format!("\"{orig_type}\"")));
-        attrs.push((
-            "hlo_opt.recipe".into(),
-            format!("\"{prior}{lead}affine_{part}({params})\""),
-        ));
+    for part in [Step::AffineScales(a), Step::AffineBiases(a)] {
+        let name = match part {
+            Step::AffineScales(_) => "scales",
+            _ => "biases",
+        };
+        let v = m.append_arg(func, name, group_t.clone())?;
+        let steps = prior.iter().chain(&lead).cloned().chain([part]).collect();
+        Origin {
+            recipe: Recipe(steps),
+            ..origin.clone()
+        }
+        .write(m, v);
         extra.push(v);
     }
     let w = affine_dequant_in_layout(
@@ -288,7 +224,7 @@ pub fn store_affine_arg(
 }
 
 /// The graph's dequantization of affine `(stored, scales, biases)` before
-/// `anchor` (`crate::ir::stablehlo::affine_dequant`), where the stored form
+/// `anchor` ([`affine_dequant`]), where the stored form
 /// of shape `stored` is the weight transposed by `perm` (if given): the
 /// result is transposed back to the weight's own layout.
 pub fn affine_dequant_in_layout(
@@ -299,19 +235,94 @@ pub fn affine_dequant_in_layout(
     stored: &[u64],
     perm: Option<&[usize]>,
 ) -> Option<Value> {
-    let w = crate::ir::stablehlo::affine_dequant(m, anchor, parts, a, storage, stored);
+    let w = affine_dequant(m, anchor, parts, a, storage, stored);
     match perm {
         Some(p) => {
-            let inverse = crate::weights::inverse_permutation(p);
+            let inverse = crate::ir::stablehlo::inverse_permutation(p);
             crate::ir::stablehlo::transpose(m, anchor, w, &inverse)
         }
         None => Some(w),
     }
 }
 
-fn arg_index(m: &Module, arg: Value) -> Option<usize> {
-    match m.dfg.value(arg).def {
-        ValueDef::Decl { index, .. } => Some(index as usize),
-        _ => None,
-    }
+/// The dequantization of MLX's affine form (`crate::affine`) in the graph,
+/// before `anchor`, of `(stored, scales, biases)`: packed words (`ui32
+/// [.., C / per_word]`) are unpacked with `shift_right_logical` and `and`,
+/// converted to f32, and scaled per group by the scales and biases (f32
+/// `[.., C / group]`):
+/// `w = reshape(convert(q) * s + b)`, f32 of `shape`.
+///
+/// With [`Storage::Bytes`] the integers come one
+/// per `ui8` byte (`[.., C]`) and are only converted.
+pub fn affine_dequant(
+    m: &mut Module,
+    anchor: Op,
+    (stored, scales, biases): (Value, Value, Value),
+    a: Affine,
+    storage: Storage,
+    shape: &[u64],
+) -> Value {
+    let r = shape.len();
+    let keep: Vec<usize> = (0..r).collect();
+    let t = |s: &[u64], e: &ElemType| TensorType::new(s, e.clone());
+    let lead = &shape[..r - 1];
+    let mut grouped: Vec<u64> = lead.to_vec();
+    grouped.extend([shape[r - 1] / a.group, a.group]);
+    let qf = match storage {
+        Storage::Words => unpack_words(m, anchor, stored, a, shape),
+        Storage::Bytes | Storage::Nibbles => {
+            stablehlo::convert(m, anchor, stored, ElemType::F32).expect("a tensor")
+        }
+    };
+    let qf_shape = m.dfg.ty(qf).as_tensor().and_then(|t| t.static_shape());
+    let qg = if qf_shape.as_deref() == Some(&grouped[..]) {
+        qf
+    } else {
+        stablehlo::reshape(m, anchor, qf, &grouped).expect("a tensor")
+    };
+    let sb = stablehlo::broadcast_in_dim(m, anchor, scales, &keep, t(&grouped, &ElemType::F32));
+    let bb = stablehlo::broadcast_in_dim(m, anchor, biases, &keep, t(&grouped, &ElemType::F32));
+    let scaled = stablehlo::multiply(m, anchor, qg, sb);
+    let w = stablehlo::add(m, anchor, scaled, bb);
+    stablehlo::reshape(m, anchor, w, shape).expect("a tensor")
+}
+
+/// `words` (`ui32 [.., C / per_word]`) unpacked to f32 `[.., C / per_word, per_word]`.
+fn unpack_words(m: &mut Module, anchor: Op, words: Value, a: Affine, shape: &[u64]) -> Value {
+    let r = shape.len();
+    let lead = &shape[..r - 1];
+    let per = a.per_word();
+    let u32_t = ElemType::from_text("ui32");
+    let mut unpacked: Vec<u64> = lead.to_vec();
+    unpacked.extend([shape[r - 1] / per, per]);
+    let keep: Vec<usize> = (0..r).collect();
+    let t = |s: &[u64], e: &ElemType| TensorType::new(s, e.clone());
+    let wb = stablehlo::broadcast_in_dim(m, anchor, words, &keep, t(&unpacked, &u32_t));
+    let shift_bytes: Vec<u8> = (0..per as u32)
+        .flat_map(|j: u32| (j * a.bits).to_le_bytes())
+        .collect();
+    let shifts = stablehlo::constant_hex(m, anchor, t(&[per], &u32_t), &shift_bytes);
+    let shifts = stablehlo::broadcast_in_dim(m, anchor, shifts, &[r], t(&unpacked, &u32_t));
+    let unpacked_t = Type::Tensor(t(&unpacked, &u32_t));
+    let shifted = stablehlo::simple_op(
+        m,
+        anchor,
+        "stablehlo.shift_right_logical",
+        &[wb, shifts],
+        "",
+        unpacked_t.clone(),
+        true,
+    );
+    let mask = stablehlo::constant_hex(m, anchor, t(&[], &u32_t), &a.max_q().to_le_bytes());
+    let mask = stablehlo::broadcast_in_dim(m, anchor, mask, &[], t(&unpacked, &u32_t));
+    let q = stablehlo::simple_op(
+        m,
+        anchor,
+        "stablehlo.and",
+        &[shifted, mask],
+        "",
+        unpacked_t,
+        true,
+    );
+    stablehlo::convert(m, anchor, q, ElemType::F32).expect("a tensor")
 }

@@ -14,6 +14,6 @@ cargo_step() {
     if [ ! -c /dev/null ]; then : >/dev/null || true; fi
     cargo "$@"
 }
-cargo_step fmt --check
+cargo_step fmt --all --check
 cargo_step clippy --all-targets --quiet -- -D warnings
 cargo_step test --quiet 2>&1

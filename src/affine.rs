@@ -7,7 +7,7 @@
 //! MLX checkpoints come in this form (`weights import-mlx`), and
 //! `int8-weights{bits=4}` writes it (quantizing with plain per-group min/max
 //! and round-to-nearest, [`Affine::quantize`]). The graph dequantizes with
-//! `ir::stablehlo::affine_dequant`.
+//! `passes::weights::affine_dequant`.
 
 use crate::tensor::{DType, HostTensor};
 

@@ -87,34 +87,6 @@ impl BenchResult {
     }
 }
 
-/// Reads the per-run lines of `iree-benchmark-module` (`BM_... 0.312 ms ...`).
-pub fn parse_benchmark_ms(text: &str) -> Vec<f64> {
-    text.lines()
-        .filter(|l| l.starts_with("BM_"))
-        .filter_map(|l| {
-            let mut parts = l.split_whitespace();
-            let name = parts.next()?;
-            if name.ends_with("_mean")
-                || name.ends_with("_median")
-                || name.ends_with("_stddev")
-                || name.ends_with("_cv")
-            {
-                return None;
-            }
-            let value: f64 = parts.next()?.parse().ok()?;
-            let unit = parts.next()?;
-            let ms = match unit {
-                "ns" => value / 1e6,
-                "us" => value / 1e3,
-                "ms" => value,
-                "s" => value * 1e3,
-                _ => return None,
-            };
-            Some(ms)
-        })
-        .collect()
-}
-
 /// One program to time with [`time_programs`].
 pub struct Timed<'a> {
     /// A short name (`original`, `plan`), also its `.vmfb` file's stem.
@@ -166,7 +138,7 @@ pub fn time_programs(
                 err,
             })?;
             let text = String::from_utf8_lossy(&out.stdout);
-            let ms = parse_benchmark_ms(&text);
+            let ms = crate::iree::parse_benchmark_ms(&text);
             if !out.status.success() || ms.is_empty() {
                 return Err(IreeError::Failed {
                     what: format!("iree-benchmark-module of the {} program", p.tag),
@@ -233,7 +205,7 @@ mod tests {
         let text = "BM_main/process_time/real_time 0.355 ms 0.513 ms 895 items\n\
                     BM_main/process_time/real_time 312 us 0.470 ms 895 items\n\
                     BM_main/process_time/real_time_mean 0.323 ms 0.479 ms 3 x\n";
-        assert_eq!(parse_benchmark_ms(text), vec![0.355, 0.312]);
+        assert_eq!(crate::iree::parse_benchmark_ms(text), vec![0.355, 0.312]);
         assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
     }
 }

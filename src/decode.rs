@@ -194,7 +194,7 @@ fn elements(ty: &Type) -> Option<u64> {
 impl DecodeStep {
     /// Reads the entry function's arguments and results (no inference).
     pub fn signature(m: &Module) -> Result<DecodeStep, DecodeError> {
-        let f = crate::weights::entry_function(m).ok_or(DecodeError::NoEntry)?;
+        let f = m.entry_function().ok_or(DecodeError::NoEntry)?;
         let function = m.symbol(f).ok_or(DecodeError::NoEntry)?.to_string();
         let args = m
             .dfg

@@ -289,6 +289,34 @@ pub fn find_tool(name: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// Reads the per-run lines of `iree-benchmark-module` (`BM_... 0.312 ms ...`).
+pub fn parse_benchmark_ms(text: &str) -> Vec<f64> {
+    text.lines()
+        .filter(|l| l.starts_with("BM_"))
+        .filter_map(|l| {
+            let mut parts = l.split_whitespace();
+            let name = parts.next()?;
+            if name.ends_with("_mean")
+                || name.ends_with("_median")
+                || name.ends_with("_stddev")
+                || name.ends_with("_cv")
+            {
+                return None;
+            }
+            let value: f64 = parts.next()?.parse().ok()?;
+            let unit = parts.next()?;
+            let ms = match unit {
+                "ns" => value / 1e6,
+                "us" => value / 1e3,
+                "ms" => value,
+                "s" => value * 1e3,
+                _ => return None,
+            };
+            Some(ms)
+        })
+        .collect()
+}
+
 fn tail(bytes: &[u8], lines: usize) -> String {
     let text = String::from_utf8_lossy(bytes);
     let all: Vec<&str> = text.lines().collect();

@@ -24,28 +24,21 @@
 //!   reproduces the input byte for byte.
 //! * **Only [`front`] knows pest; passes never touch text.**
 
-pub mod affine;
+pub use hlo_opt_core::{affine, back, front, ir, output, quant, recipe, tensor};
+pub use hlo_opt_passes as passes;
+
 pub mod arg_files;
-pub mod back;
 pub mod bench;
 pub mod cli;
 pub mod decode;
-pub mod front;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod inputs;
-pub mod ir;
 pub mod iree;
 pub mod mlx;
-pub mod output;
-#[path = "../passes/mod.rs"]
-pub mod passes;
 pub mod profile;
 pub mod progress;
-pub mod quant;
 pub mod rollout;
-pub mod strided;
-pub mod tensor;
 pub mod tune;
 pub mod verify;
 pub mod weights;

@@ -352,7 +352,7 @@ pub fn import(
     map: &BTreeMap<String, String>,
     storage: Storage,
 ) -> Result<Imported, MlxError> {
-    let func = crate::weights::entry_function(m).ok_or(MlxError::NoEntry)?;
+    let func = m.entry_function().ok_or(MlxError::NoEntry)?;
     let args: Vec<Value> = m.dfg.op(func).decls.clone();
     let anchor = m.first_body_op(func).ok_or(MlxError::NoEntry)?;
     let mut taken: BTreeMap<usize, Entry> = BTreeMap::new();

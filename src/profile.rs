@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use crate::bench::parse_benchmark_ms;
+use crate::iree::parse_benchmark_ms;
 use crate::iree::{find_tool, IreeError};
 
 /// Time per call spent in one kind of dispatch.

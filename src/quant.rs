@@ -161,26 +161,49 @@ impl Scheme {
         }
     }
 
-    /// Reads [`Scheme::params`] back, checked against the weight's shape.
-    pub fn parse(params: &str, shape: &[u64]) -> Result<Scheme, String> {
+    /// Reads [`Scheme::params`] back.
+    pub fn from_params(params: &str) -> Result<Scheme, String> {
         let kv = |key: &str| param(params, key);
-        let bad = || format!("bad int8 parameters `{params}` for shape {shape:?}");
+        let bad = || format!("bad int8 parameters `{params}`");
         if let Some(reduce) = kv("reduce") {
             let reduce: Vec<usize> = reduce
                 .split(':')
                 .map(|d| d.parse().map_err(|_| bad()))
                 .collect::<Result<_, _>>()?;
-            if reduce.iter().any(|&d| d >= shape.len()) {
-                return Err(bad());
-            }
             return Ok(Scheme::PerChannel { reduce });
         }
         let axis: usize = kv("axis").and_then(|a| a.parse().ok()).ok_or_else(bad)?;
         let group: u64 = kv("group").and_then(|g| g.parse().ok()).ok_or_else(bad)?;
-        if axis >= shape.len() || group == 0 || shape[axis] % group != 0 {
+        if group == 0 {
             return Err(bad());
         }
         Ok(Scheme::Grouped { axis, group })
+    }
+
+    /// Whether the scheme applies to a weight of `shape` (its dims exist,
+    /// its groups divide the axis).
+    pub fn check(&self, shape: &[u64]) -> Result<(), String> {
+        let fits = match self {
+            Scheme::PerChannel { reduce } => reduce.iter().all(|&d| d < shape.len()),
+            Scheme::Grouped { axis, group } => {
+                *axis < shape.len() && *group > 0 && shape[*axis] % group == 0
+            }
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(format!(
+                "bad int8 parameters `{}` for shape {shape:?}",
+                self.params()
+            ))
+        }
+    }
+
+    /// Reads [`Scheme::params`] back, checked against the weight's shape.
+    pub fn parse(params: &str, shape: &[u64]) -> Result<Scheme, String> {
+        let s = Scheme::from_params(params)?;
+        s.check(shape)?;
+        Ok(s)
     }
 
     /// Quantizes a weight of `shape`.

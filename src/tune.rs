@@ -173,7 +173,7 @@ pub struct Unit {
 
 /// The matmul ops of the entry function's body, in order.
 pub fn matmul_ops(m: &Module) -> Vec<Op> {
-    let Some(f) = crate::weights::entry_function(m) else {
+    let Some(f) = m.entry_function() else {
         return Vec::new();
     };
     m.walk()
@@ -662,7 +662,7 @@ mod tests {
             .unwrap()
             .run(&mut m)
             .unwrap();
-        let f = crate::weights::entry_function(&m).unwrap();
+        let f = m.entry_function().unwrap();
         let types: Vec<String> = m
             .dfg
             .op(f)

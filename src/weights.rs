@@ -1,20 +1,14 @@
 //! `hlo-opt weights convert`: makes the rewritten function's arguments from
 //! the original ones, following the `hlo_opt.*` argument attributes.
 //!
-//! Attribute schema (see docs/weights.md):
-//! * `hlo_opt.from = N : i64` — the original argument this one is made from;
-//! * `hlo_opt.orig_type = "tensor<...>"` — that argument's type;
-//! * `hlo_opt.recipe = "step|step|..."` — steps applied in order:
-//!   `convert(f16)`, `convert(bf16)`.
-//!
-//! An argument without these attributes is the original argument at the same
-//! position, copied unchanged.
+//! The attributes and their steps are read through [`crate::recipe`] (see
+//! docs/weights.md). An argument without them is the original argument at
+//! the same position, copied unchanged.
 
-use std::sync::OnceLock;
-
-use crate::affine::Storage;
-use crate::front::parse_type;
-use crate::ir::{Module, Op, Type, Value};
+use crate::affine::{Affine, Storage};
+use crate::ir::stablehlo::inverse_permutation;
+use crate::ir::{Module, Type, Value};
+use crate::recipe::{Origin, Step};
 use crate::tensor::{
     DType, HostTensor, InputSet, OutOfRange, Payload, SetOutput, TensorError, TensorRef, TensorSet,
 };
@@ -67,7 +61,7 @@ pub struct ArgRecipe {
     /// The original argument's type, if recorded.
     pub orig_type: Option<Type>,
     /// Steps, in order.
-    pub steps: Vec<String>,
+    pub steps: Vec<Step>,
     /// The rewritten argument's type.
     pub ty: Type,
     /// Its name for messages.
@@ -91,51 +85,10 @@ impl ArgRecipe {
     }
 }
 
-/// The function whose arguments are the program's inputs: `@main` if there
-/// is one, else the first public function.
-pub fn entry_function(m: &Module) -> Option<Op> {
-    let funcs = m.functions();
-    funcs
-        .iter()
-        .copied()
-        .find(|&f| m.symbol(f) == Some("main"))
-        .or_else(|| {
-            funcs
-                .iter()
-                .copied()
-                .find(|&f| m.visibility(f) != Some("private"))
-        })
-}
-
 /// The arguments of the entry function.
 pub fn entry_args(m: &Module) -> Result<Vec<Value>, WeightsError> {
-    let f = entry_function(m).ok_or(WeightsError::NoEntry)?;
+    let f = m.entry_function().ok_or(WeightsError::NoEntry)?;
     Ok(m.dfg.op(f).decls.clone())
-}
-
-fn attr_regex() -> &'static regex::Regex {
-    static RE: OnceLock<regex::Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        regex::Regex::new(r#"hlo_opt\.(\w+)\s*=\s*("(?:[^"\\]|\\.)*"|[^,}]+)"#)
-            .expect("valid regex")
-    })
-}
-
-/// The `hlo_opt.*` attributes of a declared value: written ones and added ones.
-pub fn hlo_opt_attrs(m: &Module, v: Value) -> Vec<(String, String)> {
-    let data = m.dfg.value(v);
-    let mut out = Vec::new();
-    if let Some(span) = data.attrs_span {
-        for c in attr_regex().captures_iter(m.source.slice(span)) {
-            out.push((c[1].to_string(), c[2].trim().to_string()));
-        }
-    }
-    for (k, val) in &data.extra_attrs {
-        if let Some(k) = k.strip_prefix("hlo_opt.") {
-            out.push((k.to_string(), val.clone()));
-        }
-    }
-    out
 }
 
 /// Reads how each argument of the entry function is made.
@@ -143,35 +96,21 @@ pub fn recipes(m: &Module) -> Result<Vec<ArgRecipe>, WeightsError> {
     let args = entry_args(m)?;
     let mut out = Vec::with_capacity(args.len());
     for (i, &v) in args.iter().enumerate() {
-        let mut r = ArgRecipe {
-            from: i,
-            orig_type: None,
-            steps: Vec::new(),
+        let origin = Origin::of(m, v).map_err(|e| WeightsError::Attribute {
+            index: i,
+            message: e.to_string(),
+        })?;
+        let (from, orig_type, steps) = match origin {
+            Some(o) => (o.from, o.orig_type, o.recipe.0),
+            None => (i, None, Vec::new()),
+        };
+        out.push(ArgRecipe {
+            from,
+            orig_type,
+            steps,
             ty: m.dfg.ty(v).clone(),
             name: m.value_label(v),
-        };
-        for (k, val) in hlo_opt_attrs(m, v) {
-            let bad = |message: String| WeightsError::Attribute { index: i, message };
-            match k.as_str() {
-                "from" => {
-                    let n = val.split(':').next().unwrap_or("").trim();
-                    r.from = n
-                        .parse()
-                        .map_err(|_| bad(format!("hlo_opt.from = {val}")))?;
-                }
-                "orig_type" => r.orig_type = Some(parse_type(val.trim_matches('"'))),
-                "recipe" => {
-                    r.steps = val
-                        .trim_matches('"')
-                        .split('|')
-                        .map(|s| s.trim().to_string())
-                        .filter(|s| !s.is_empty())
-                        .collect()
-                }
-                _ => {}
-            }
-        }
-        out.push(r);
+        });
     }
     Ok(out)
 }
@@ -411,7 +350,7 @@ enum Made<'a> {
     Borrowed(TensorRef<'a>),
     Owned(HostTensor),
     Narrow(TensorRef<'a>, DType),
-    Strided(TensorRef<'a>, crate::strided::View, Option<DType>),
+    Strided(TensorRef<'a>, crate::tensor::strided::View, Option<DType>),
 }
 
 /// Why writing one argument failed: a value beyond the narrow type's range
@@ -473,7 +412,12 @@ fn make_arg<'a>(
             let mut h = HostTensor {
                 dtype: t.dtype,
                 shape: view.shape.clone(),
-                data: crate::strided::copy_to_vec_threads(&view, t.data, t.dtype, threads()),
+                data: crate::tensor::strided::copy_to_vec_threads(
+                    &view,
+                    t.data,
+                    t.dtype,
+                    threads(),
+                ),
             };
             for step in &steps[n..] {
                 h = apply_step(h, step, opts).map_err(&arg_err)?;
@@ -482,10 +426,9 @@ fn make_arg<'a>(
         }
         None => {
             let (first, rest) = (&steps[0], &steps[1..]);
-            let mut h = match first.as_str() {
+            let mut h = match first {
                 // The common case reads the mapped input directly.
-                "convert(f16)" => narrow_ref(&t, DType::F16, opts).map_err(&arg_err)?,
-                "convert(bf16)" => narrow_ref(&t, DType::BF16, opts).map_err(&arg_err)?,
+                Step::Convert(n) => narrow_ref(&t, n.dtype(), opts).map_err(&arg_err)?,
                 step => apply_step(t.to_host(), step, opts).map_err(&arg_err)?,
             };
             for step in rest {
@@ -504,28 +447,29 @@ fn make_arg<'a>(
 
 /// The type a recipe of one narrowing step makes from an f32 input, if that
 /// is all it does.
-fn plain_narrowing(t: &TensorRef<'_>, steps: &[String]) -> Option<DType> {
+fn plain_narrowing(t: &TensorRef<'_>, steps: &[Step]) -> Option<DType> {
     match steps {
-        [only] if t.dtype == DType::F32 => narrow_target(only),
+        [Step::Convert(n)] if t.dtype == DType::F32 => Some(n.dtype()),
         _ => None,
     }
 }
 
-fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTensor, String> {
-    let (name, arg) = step
-        .strip_suffix(')')
-        .and_then(|s| s.split_once('('))
-        .ok_or_else(|| format!("unknown recipe step `{step}`"))?;
-    match (name, arg) {
-        ("convert", "f16") => narrow(t, DType::F16, opts),
-        ("convert", "bf16") => narrow(t, DType::BF16, opts),
-        ("int8", params) | ("int8_scale", params) => {
-            let values = t
-                .to_f32()
-                .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
-            refuse_non_finite(&values)?;
-            let qz = crate::quant::Scheme::parse(params, &t.shape)?.quantize(&values, &t.shape);
-            if name == "int8" {
+/// Applies one recipe step to a host tensor.
+fn apply_step(t: HostTensor, step: &Step, opts: ConvertOptions) -> Result<HostTensor, String> {
+    let values = |t: &HostTensor| {
+        let v = t
+            .to_f32()
+            .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
+        refuse_non_finite(&v)?;
+        Ok::<_, String>(v)
+    };
+    match step {
+        Step::Convert(n) => narrow(t, n.dtype(), opts),
+        Step::Int8(scheme) | Step::Int8Scale(scheme) => {
+            let v = values(&t)?;
+            scheme.check(&t.shape)?;
+            let qz = scheme.quantize(&v, &t.shape);
+            if matches!(step, Step::Int8(_)) {
                 Ok(HostTensor {
                     dtype: DType::I8,
                     shape: t.shape,
@@ -539,129 +483,23 @@ fn apply_step(t: HostTensor, step: &str, opts: ConvertOptions) -> Result<HostTen
                 })
             }
         }
-        ("affine_words", params)
-        | ("affine_bytes", params)
-        | ("affine_nibbles", params)
-        | ("affine_scales", params)
-        | ("affine_biases", params) => {
-            let a = crate::affine::Affine::parse(params)?;
-            let values = t
-                .to_f32()
-                .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
+        Step::AffineStored(_, a) | Step::AffineScales(a) | Step::AffineBiases(a) => {
+            if let Step::AffineStored(Storage::Nibbles, a) = step {
+                if a.bits != 4 {
+                    return Err(format!("`{step}`: nibbles hold 4-bit values only"));
+                }
+            }
             a.check_shape(&t.shape)?;
-            refuse_non_finite(&values)?;
-            let p = a.quantize(&values);
-            let stored = |storage| Ok(a.stored_tensor(&p.words, &t.shape, storage));
-            match name {
-                "affine_words" => stored(Storage::Words),
-                "affine_bytes" => stored(Storage::Bytes),
-                "affine_nibbles" if a.bits == 4 => stored(Storage::Nibbles),
-                "affine_nibbles" => Err(format!("`{step}`: nibbles hold 4-bit values only")),
-                "affine_scales" => Ok(HostTensor::from_f32(a.group_shape(&t.shape), &p.scales)),
-                _ => Ok(HostTensor::from_f32(a.group_shape(&t.shape), &p.biases)),
-            }
+            let p = a.quantize(&values(&t)?);
+            Ok(match step {
+                Step::AffineStored(storage, _) => a.stored_tensor(&p.words, &t.shape, *storage),
+                Step::AffineScales(_) => HostTensor::from_f32(a.group_shape(&t.shape), &p.scales),
+                _ => HostTensor::from_f32(a.group_shape(&t.shape), &p.biases),
+            })
         }
-        ("transpose", perm) => transpose(&t, &parse_perm(step, perm)?),
-        ("reshape", dims) => reshape(t, &parse_shape(step, dims)?),
-        _ => Err(format!("unknown recipe step `{step}`")),
+        Step::Transpose(perm) => t.transposed(perm),
+        Step::Reshape(dims) => t.reshaped(dims),
     }
-}
-
-/// A comma-separated list of numbers in a recipe step (`what` names them
-/// in the error).
-fn parse_list<T: std::str::FromStr>(step: &str, list: &str, what: &str) -> Result<Vec<T>, String> {
-    list.split(',')
-        .map(|x| {
-            x.trim()
-                .parse()
-                .map_err(|_| format!("bad {what} in `{step}`"))
-        })
-        .collect()
-}
-
-fn parse_perm(step: &str, perm: &str) -> Result<Vec<usize>, String> {
-    parse_list(step, perm, "permutation")
-}
-
-fn parse_shape(step: &str, dims: &str) -> Result<Vec<u64>, String> {
-    parse_list(step, dims, "shape")
-}
-
-/// The recipe step `reshape(d0,d1,...)`.
-pub fn reshape_step(shape: &[u64]) -> String {
-    let list: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    format!("reshape({})", list.join(","))
-}
-
-/// `t` with a new shape of the same element count (row-major order kept).
-pub fn reshape(t: HostTensor, shape: &[u64]) -> Result<HostTensor, String> {
-    let n: u64 = shape.iter().product();
-    if n != t.len() as u64 {
-        return Err(format!(
-            "cannot reshape {:?} ({} elements) to {shape:?} ({n} elements)",
-            t.shape,
-            t.len()
-        ));
-    }
-    Ok(HostTensor {
-        shape: shape.to_vec(),
-        ..t
-    })
-}
-
-/// The recipe step `transpose(p0,p1,...)`.
-pub fn transpose_step(perm: &[usize]) -> String {
-    let list: Vec<String> = perm.iter().map(|d| d.to_string()).collect();
-    format!("transpose({})", list.join(","))
-}
-
-/// The permutation that undoes `perm`.
-pub fn inverse_permutation(perm: &[usize]) -> Vec<usize> {
-    let mut inverse = vec![0; perm.len()];
-    for (i, &d) in perm.iter().enumerate() {
-        inverse[d] = i;
-    }
-    inverse
-}
-
-/// `out = transpose(t, perm)`: out dim i is t dim perm[i].
-pub fn transpose(t: &HostTensor, perm: &[usize]) -> Result<HostTensor, String> {
-    let rank = t.shape.len();
-    let mut sorted = perm.to_vec();
-    sorted.sort_unstable();
-    if sorted != (0..rank).collect::<Vec<_>>() {
-        return Err(format!(
-            "permutation {perm:?} does not fit a rank-{rank} tensor"
-        ));
-    }
-    let esize = t.dtype.size();
-    let out_shape: Vec<u64> = perm.iter().map(|&p| t.shape[p]).collect();
-    // Strides (in elements) of the input, and of the input read in output order.
-    let mut in_strides = vec![1usize; rank];
-    for i in (0..rank.saturating_sub(1)).rev() {
-        in_strides[i] = in_strides[i + 1] * t.shape[i + 1] as usize;
-    }
-    let read_strides: Vec<usize> = perm.iter().map(|&p| in_strides[p]).collect();
-    let n = t.len();
-    let mut data = vec![0u8; n * esize];
-    let mut index = vec![0usize; rank];
-    for out_i in 0..n {
-        let src: usize = index.iter().zip(&read_strides).map(|(i, s)| i * s).sum();
-        data[out_i * esize..(out_i + 1) * esize]
-            .copy_from_slice(&t.data[src * esize..(src + 1) * esize]);
-        for d in (0..rank).rev() {
-            index[d] += 1;
-            if index[d] < out_shape[d] as usize {
-                break;
-            }
-            index[d] = 0;
-        }
-    }
-    Ok(HostTensor {
-        dtype: t.dtype,
-        shape: out_shape,
-        data,
-    })
 }
 
 /// A weight holding a NaN or an infinity is refused: quantizing or narrowing
@@ -721,23 +559,22 @@ fn out_of_range_message(e: OutOfRange, to: DType) -> String {
 
 /// `steps` as one strided view of `t` and the narrow type of a last
 /// `convert(f16|bf16)` (of an f32 tensor), when every other step is a
-/// `transpose` or a `reshape` that folds ([`crate::strided::fold_steps`]).
+/// `transpose` or a `reshape` that folds ([`crate::recipe::fold_steps`]).
 /// Only when the result is exactly of type `ty` (else the step-by-step
 /// path makes it, or says why not).
 fn folded(
     t: &TensorRef<'_>,
-    steps: &[String],
+    steps: &[Step],
     ty: &Type,
-) -> Option<(crate::strided::View, Option<DType>)> {
+) -> Option<(crate::tensor::strided::View, Option<DType>)> {
     let (layout, to) = match steps.split_last() {
-        Some((last, rest)) if narrow_target(last).is_some() => (rest, narrow_target(last)),
+        Some((Step::Convert(n), rest)) => (rest, Some(n.dtype())),
         _ => (steps, None),
     };
     if layout.is_empty() || (to.is_some() && t.dtype != DType::F32) || t.dtype == DType::U4 {
         return None;
     }
-    let layout: Vec<&str> = layout.iter().map(String::as_str).collect();
-    let view = crate::strided::fold_steps(&t.shape, &layout)?;
+    let view = crate::recipe::fold_steps(&t.shape, layout)?;
     let out = TensorRef {
         dtype: to.unwrap_or(t.dtype),
         shape: view.shape.clone(),
@@ -749,31 +586,23 @@ fn folded(
 /// The longest run of leading layout steps of `steps` that folds into one
 /// strided view of `t`, and its length, when it is not empty and other
 /// steps follow (an input stored as bytes, `ui4`, is left step by step).
-fn layout_prefix(t: &TensorRef<'_>, steps: &[String]) -> Option<(crate::strided::View, usize)> {
+fn layout_prefix(
+    t: &TensorRef<'_>,
+    steps: &[Step],
+) -> Option<(crate::tensor::strided::View, usize)> {
     if t.dtype == DType::U4 {
         return None;
     }
-    let is_layout = |s: &String| s.starts_with("transpose(") || s.starts_with("reshape(");
-    let n = steps.iter().take_while(|s| is_layout(s)).count();
+    let n = steps.iter().take_while(|s| s.is_layout()).count();
     if n == 0 || n == steps.len() {
         return None;
     }
-    let layout: Vec<&str> = steps[..n].iter().map(String::as_str).collect();
-    crate::strided::fold_steps(&t.shape, &layout).map(|v| (v, n))
-}
-
-/// The narrow type of a plain narrowing step (`convert(f16)`, `convert(bf16)`).
-fn narrow_target(step: &str) -> Option<DType> {
-    match step {
-        "convert(f16)" => Some(DType::F16),
-        "convert(bf16)" => Some(DType::BF16),
-        _ => None,
-    }
+    crate::recipe::fold_steps(&t.shape, &steps[..n]).map(|v| (v, n))
 }
 
 /// The result types of the entry function (the operands of its `return`).
 pub fn entry_results(m: &Module) -> Result<Vec<Type>, WeightsError> {
-    let f = entry_function(m).ok_or(WeightsError::NoEntry)?;
+    let f = m.entry_function().ok_or(WeightsError::NoEntry)?;
     let region = *m.dfg.op(f).regions.first().ok_or(WeightsError::NoEntry)?;
     let block = *m
         .layout
@@ -798,7 +627,7 @@ pub fn entry_results(m: &Module) -> Result<Vec<Type>, WeightsError> {
 
 /// The symbol name of the entry function (`main`).
 pub fn entry_name(m: &Module) -> Option<String> {
-    Some(m.symbol(entry_function(m)?)?.to_string())
+    Some(m.symbol(m.entry_function()?)?.to_string())
 }
 
 /// The original inputs with every int8-quantized weight replaced by its
@@ -808,36 +637,32 @@ pub fn entry_name(m: &Module) -> Option<String> {
 pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, WeightsError> {
     let mut out = orig.clone();
     for r in recipes(m)? {
-        let Some(last) = r.steps.last() else { continue };
+        let Some((last, layout)) = r.steps.split_last() else {
+            continue;
+        };
         let arg_err = |message: String| WeightsError::Argument {
             index: r.from,
             name: r.name.clone(),
             message,
         };
-        if let Some(params) = last
-            .strip_prefix("affine_words(")
-            .or_else(|| last.strip_prefix("affine_bytes("))
-            .or_else(|| last.strip_prefix("affine_nibbles("))
-            .and_then(|p| p.strip_suffix(')'))
-        {
-            let src = pick(orig, r.from, &r.name).ok_or_else(|| arg_err("missing".into()))?;
-            let deq = dequantize_affine(src, &r.steps, params).map_err(&arg_err)?;
-            if let Some(slot) = out.get_mut(r.from) {
-                slot.1 = deq;
+        let deq = match last {
+            Step::AffineStored(_, a) => {
+                let src = pick(orig, r.from, &r.name).ok_or_else(|| arg_err("missing".into()))?;
+                dequantize_affine(src, layout, *a).map_err(&arg_err)?
             }
-            continue;
-        }
-        let Some(params) = last.strip_prefix("int8(").and_then(|p| p.strip_suffix(')')) else {
-            continue;
+            Step::Int8(scheme) => {
+                let src = pick(orig, r.from, &r.name).ok_or_else(|| arg_err("missing".into()))?;
+                in_stored_layout(src, layout, |stored| {
+                    let values = stored.to_f32().ok_or("not a float tensor")?;
+                    scheme.check(&stored.shape)?;
+                    let deq =
+                        scheme.dequantize(&scheme.quantize(&values, &stored.shape), &stored.shape);
+                    Ok(HostTensor::from_f32(stored.shape.clone(), &deq))
+                })
+                .map_err(&arg_err)?
+            }
+            _ => continue,
         };
-        let src = pick(orig, r.from, &r.name).ok_or_else(|| arg_err("missing".into()))?;
-        let deq = in_stored_layout(src, &r.steps[..r.steps.len() - 1], |stored| {
-            let values = stored.to_f32().ok_or("not a float tensor")?;
-            let scheme = crate::quant::Scheme::parse(params, &stored.shape)?;
-            let deq = scheme.dequantize(&scheme.quantize(&values, &stored.shape), &stored.shape);
-            Ok(HostTensor::from_f32(stored.shape.clone(), &deq))
-        })
-        .map_err(&arg_err)?;
         if let Some(slot) = out.get_mut(r.from) {
             slot.1 = deq;
         }
@@ -851,7 +676,7 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
 /// holds re-laid-out.
 fn in_stored_layout(
     src: &HostTensor,
-    steps: &[String],
+    steps: &[Step],
     f: impl FnOnce(&HostTensor) -> Result<HostTensor, String>,
 ) -> Result<HostTensor, String> {
     // What undoes each step, applied in reverse order.
@@ -862,19 +687,14 @@ fn in_stored_layout(
     let mut undo = Vec::new();
     let mut t = src.clone();
     for step in steps {
-        let (name, arg) = step
-            .strip_suffix(')')
-            .and_then(|s| s.split_once('('))
-            .ok_or_else(|| format!("cannot dequantize after the step `{step}`"))?;
-        t = match name {
-            "transpose" => {
-                let p = parse_perm(step, arg)?;
-                undo.push(Undo::Transpose(inverse_permutation(&p)));
-                transpose(&t, &p)?
+        t = match step {
+            Step::Transpose(p) => {
+                undo.push(Undo::Transpose(inverse_permutation(p)));
+                t.transposed(p)?
             }
-            "reshape" => {
+            Step::Reshape(dims) => {
                 undo.push(Undo::Reshape(t.shape.clone()));
-                reshape(t, &parse_shape(step, arg)?)?
+                t.reshaped(dims)?
             }
             _ => return Err(format!("cannot dequantize after the step `{step}`")),
         };
@@ -882,23 +702,18 @@ fn in_stored_layout(
     let mut t = f(&t)?;
     for u in undo.into_iter().rev() {
         t = match u {
-            Undo::Transpose(p) => transpose(&t, &p)?,
-            Undo::Reshape(shape) => reshape(t, &shape)?,
+            Undo::Transpose(p) => t.transposed(&p)?,
+            Undo::Reshape(shape) => t.reshaped(&shape)?,
         };
     }
     Ok(t)
 }
 
-/// `src` quantized and dequantized by the affine recipe `steps` (layout
-/// steps first, `affine_words`, `affine_bytes` or `affine_nibbles` last),
-/// back in `src`'s layout.
-fn dequantize_affine(
-    src: &HostTensor,
-    steps: &[String],
-    params: &str,
-) -> Result<HostTensor, String> {
-    let a = crate::affine::Affine::parse(params)?;
-    in_stored_layout(src, &steps[..steps.len().saturating_sub(1)], |stored| {
+/// `src` quantized and dequantized by `a` after the recipe's layout steps
+/// `layout` (those before its `affine_words`, `affine_bytes` or
+/// `affine_nibbles`), back in `src`'s layout.
+fn dequantize_affine(src: &HostTensor, layout: &[Step], a: Affine) -> Result<HostTensor, String> {
+    in_stored_layout(src, layout, |stored| {
         let values = stored.to_f32().ok_or("not a float tensor")?;
         a.check_shape(&stored.shape)?;
         Ok(HostTensor::from_f32(
@@ -915,14 +730,14 @@ mod tests {
     #[test]
     fn transpose_moves_elements() {
         let t = HostTensor::from_f32(vec![2, 3], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
-        let u = transpose(&t, &[1, 0]).expect("valid");
+        let u = t.transposed(&[1, 0]).expect("valid");
         assert_eq!(u.shape, vec![3, 2]);
         assert_eq!(u.to_f32().expect("f32"), vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
         let c = HostTensor::from_f32(vec![2, 1, 3], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
-        let v = transpose(&c, &[2, 0, 1]).expect("valid");
+        let v = c.transposed(&[2, 0, 1]).expect("valid");
         assert_eq!(v.shape, vec![3, 2, 1]);
         assert_eq!(v.to_f32().expect("f32"), vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
-        assert!(transpose(&t, &[0, 0]).is_err());
+        assert!(t.transposed(&[0, 0]).is_err());
     }
 
     #[test]
@@ -931,7 +746,8 @@ mod tests {
         let w = HostTensor::from_f32(vec![2, 4], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
         let opts = ConvertOptions::default();
         let mut t = w.clone();
-        for step in ["reshape(2,2,2)", "transpose(1,0,2)"] {
+        let steps = [Step::Reshape(vec![2, 2, 2]), Step::Transpose(vec![1, 0, 2])];
+        for step in &steps {
             t = apply_step(t, step, opts).expect("step");
         }
         assert_eq!(t.shape, vec![2, 2, 2]);
@@ -939,16 +755,15 @@ mod tests {
             t.to_f32().expect("f32"),
             vec![0.0, 1.0, 4.0, 5.0, 2.0, 3.0, 6.0, 7.0]
         );
-        assert!(apply_step(w.clone(), "reshape(3,3)", opts).is_err());
-        assert!(apply_step(w.clone(), "reshape(2,x)", opts).is_err());
+        assert!(apply_step(w.clone(), &Step::Reshape(vec![3, 3]), opts).is_err());
         // Moving into the stored layout and back is the identity.
-        let steps = vec!["reshape(2,2,2)".to_string(), "transpose(1,0,2)".to_string()];
         let back = in_stored_layout(&w, &steps, |s| {
             assert_eq!(s.shape, vec![2, 2, 2]);
             Ok(s.clone())
         })
         .expect("layout");
         assert_eq!(back, w);
-        assert!(in_stored_layout(&w, &["convert(f16)".to_string()], |s| Ok(s.clone())).is_err());
+        let narrow = [Step::Convert(crate::recipe::Narrow::F16)];
+        assert!(in_stored_layout(&w, &narrow, |s| Ok(s.clone())).is_err());
     }
 }

@@ -86,6 +86,28 @@ fn wrong_inputs_name_the_argument_and_write_nothing() {
     assert_eq!(leftovers, 1, "only the rewritten program is there");
 }
 
+/// A recipe is read through its type before any input is: a step that does
+/// not read is an error naming the argument, and nothing is written.
+#[test]
+fn a_recipe_that_does_not_read_names_the_argument() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rewritten = rewrite("f16-matmul", dir.path());
+    let text = std::fs::read_to_string(&rewritten).expect("read");
+    let (head, tail) = text
+        .split_once("hlo_opt.recipe = \"convert(f16)\"")
+        .expect("a recipe");
+    let bad = format!("{head}hlo_opt.recipe = \"convert(f8)\"{tail}");
+    std::fs::write(&rewritten, bad).expect("write");
+    let to = dir.path().join("new");
+    let inputs = root().join("testdata/jax/qwen2_decoder_args.inputs");
+    let o = convert(&rewritten, &inputs, &to);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("bad hlo_opt attribute"), "{err}");
+    assert!(err.contains("unknown recipe step `convert(f8)`"), "{err}");
+    assert!(!to.exists(), "nothing is written on failure");
+}
+
 #[test]
 fn bf16_weights_are_written_as_v2_npy() {
     let dir = tempfile::tempdir().expect("tempdir");

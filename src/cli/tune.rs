@@ -226,7 +226,8 @@ pub fn run(a: &TuneArgs) -> Result<bool, RunError> {
     // inputs as extra outputs (each plan's run is tapped where these
     // stood: `standing_value`, `standing_input`).
     let mut tapped = parse_original(a)?;
-    let f = crate::weights::entry_function(&tapped)
+    let f = tapped
+        .entry_function()
         .ok_or_else(|| RunError::Step("no entry function".into()))?;
     let orig_taps: Vec<Vec<Value>> = ops
         .iter()
@@ -439,7 +440,7 @@ fn run_module(
 /// has the same type and lies in the entry function's body.
 fn standing_value(orig: &Module, new: &Module, op: Op) -> Option<Value> {
     let r0 = orig.dfg.op(op).results[0];
-    let f = crate::weights::entry_function(new)?;
+    let f = new.entry_function()?;
     for (user, idx) in orig.dfg.uses(r0) {
         if !new.dfg.contains(user) {
             continue;
@@ -472,7 +473,7 @@ fn standing_value(orig: &Module, new: &Module, op: Op) -> Option<Value> {
 /// a matmul: the same producer's result (kept by the rewrite, same type, in
 /// the entry function's body), or the same entry argument.
 fn standing_input(orig: &Module, new: &Module, v: Value) -> Option<Value> {
-    let f = crate::weights::entry_function(new)?;
+    let f = new.entry_function()?;
     let w = match orig.dfg.value(v).def {
         ValueDef::Result { op, index } => {
             if !new.dfg.contains(op) || new.dfg.op(op).name != orig.dfg.op(op).name {
@@ -487,7 +488,7 @@ fn standing_input(orig: &Module, new: &Module, v: Value) -> Option<Value> {
             in_body.then_some(w)?
         }
         ValueDef::Decl { op, index } => {
-            if crate::weights::entry_function(orig) != Some(op) {
+            if orig.entry_function() != Some(op) {
                 return None;
             }
             *new.dfg.op(f).decls.get(index as usize)?
@@ -651,7 +652,8 @@ impl Session<'_> {
         RunError,
     > {
         let files = self.files(m, tag)?;
-        let f = crate::weights::entry_function(m)
+        let f = m
+            .entry_function()
             .ok_or_else(|| RunError::Step("no entry function".into()))?;
         // Every standing value is found before any is returned (a return
         // that gained operands no longer looks like the original's).

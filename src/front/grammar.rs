@@ -1,5 +1,6 @@
 //! The pest grammar (`grammar/mlir.pest`) and the entry point that runs it.
 
+use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -8,13 +9,13 @@ use crate::ir::Source;
 
 /// The generated parser.
 #[derive(pest_derive::Parser)]
-#[grammar = "../grammar/mlir.pest"]
+#[grammar = "../../grammar/mlir.pest"]
 pub(crate) struct MlirParser;
 
 /// Runs the grammar over a whole file and returns its `file` pair.
 pub(crate) fn parse_file(source: &Source) -> Result<Pair<'_, Rule>, ParseError> {
-    let mut pairs = MlirParser::parse(Rule::file, source.text())
-        .map_err(|e| ParseError::from_pest(source, e))?;
+    let mut pairs =
+        MlirParser::parse(Rule::file, source.text()).map_err(|e| pest_error(source, e))?;
     pairs.next().ok_or_else(|| {
         ParseError::at(
             source,
@@ -57,5 +58,73 @@ pub(crate) fn describe(rule: Rule) -> &'static str {
         Rule::string => "a string literal",
         Rule::bare_id | Rule::dotted_id => "an identifier",
         _ => "more input",
+    }
+}
+
+/// The grammar's error in words: what was expected and what was found, or
+/// the bracket left open when the input ended.
+fn pest_error(source: &Source, err: pest::error::Error<Rule>) -> ParseError {
+    let offset = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let text = source.text();
+    if text[offset.min(text.len())..].trim().is_empty() {
+        if let Some(open) = super::checks::first_unclosed(text) {
+            let (l, c) = source.line_col(open);
+            let opener = &text[open..open + 1];
+            let closer = match opener {
+                "{" => "}",
+                "(" => ")",
+                _ => "]",
+            };
+            return ParseError::at(
+                source,
+                text.len(),
+                ParseErrorKind::Syntax(format!(
+                    "unexpected end of input: `{opener}` opened at {l}:{c} is not closed; expected `{closer}`"
+                )),
+            );
+        }
+    }
+    let message = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().map(|&r| describe(r)).collect();
+            words.sort_unstable();
+            words.dedup();
+            if words.len() > 4 {
+                words.truncate(4);
+                words.push("more");
+            }
+            let found = found_text(source.text(), offset);
+            let expected = match words.len() {
+                0 => "valid MLIR".to_string(),
+                1 => words[0].to_string(),
+                _ => {
+                    let (last, rest) = words.split_last().expect("two or more");
+                    format!("{} or {}", rest.join(", "), last)
+                }
+            };
+            format!("expected {expected}, found {found}")
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    ParseError::at(source, offset, ParseErrorKind::Syntax(message))
+}
+
+/// A short description of the text at `offset`, for "found ..." messages.
+fn found_text(text: &str, offset: usize) -> String {
+    let rest = &text[offset.min(text.len())..];
+    match rest.chars().next() {
+        None => "end of input".to_string(),
+        Some('\n') | Some('\r') => "end of line".to_string(),
+        Some(_) => {
+            let token: String = rest
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .take(24)
+                .collect();
+            format!("`{token}`")
+        }
     }
 }

@@ -4,6 +4,7 @@
 //!
 //! See the crate documentation for the invariants every pass keeps.
 
+pub mod constants;
 mod dfg;
 mod layout;
 mod module;

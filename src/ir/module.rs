@@ -553,48 +553,48 @@ impl Module {
         Some(v)
     }
 
+    /// The function whose arguments are the program's inputs: `@main` if
+    /// there is one, else the first public function.
+    pub fn entry_function(&self) -> Option<Op> {
+        let funcs = self.functions();
+        funcs
+            .iter()
+            .copied()
+            .find(|&f| self.symbol(f) == Some("main"))
+            .or_else(|| {
+                funcs
+                    .iter()
+                    .copied()
+                    .find(|&f| self.visibility(f) != Some("private"))
+            })
+    }
+
+    /// The attribute dictionary written after a declared value, as
+    /// `key = value` pairs (values as written; a key alone has an empty
+    /// value).
+    pub fn written_attrs(&self, v: Value) -> Vec<(String, String)> {
+        match self.dfg.value(v).attrs_span {
+            Some(span) => split_dictionary(self.source.slice(span)),
+            None => Vec::new(),
+        }
+    }
+
+    /// Every attribute of a declared value: the written ones, then those
+    /// passes added.
+    pub fn decl_attrs(&self, v: Value) -> Vec<(String, String)> {
+        let mut out = self.written_attrs(v);
+        out.extend(self.dfg.value(v).extra_attrs.iter().cloned());
+        out
+    }
+
     /// Moves the attribute dictionary written after a declared value into
     /// its `extra_attrs` (as `key = value` pairs), so that passes can edit
     /// every attribute; the printed result is the same dictionary.
     pub fn take_written_attrs(&mut self, v: Value) {
-        let Some(span) = self.dfg.value(v).attrs_span else {
+        if self.dfg.value(v).attrs_span.is_none() {
             return;
-        };
-        let text = self.source.slice(span).trim();
-        let inner = text
-            .strip_prefix('{')
-            .and_then(|t| t.strip_suffix('}'))
-            .unwrap_or("");
-        let mut pairs = Vec::new();
-        let (mut depth, mut in_str, mut start) = (0i32, false, 0usize);
-        let bytes = inner.as_bytes();
-        let mut push = |part: &str| {
-            if let Some((k, val)) = part.split_once('=') {
-                pairs.push((k.trim().to_string(), val.trim().to_string()));
-            } else if !part.trim().is_empty() {
-                pairs.push((part.trim().to_string(), String::new()));
-            }
-        };
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\\' if in_str => i += 1,
-                b'"' => in_str = !in_str,
-                b'(' | b'[' | b'{' | b'<' if !in_str => depth += 1,
-                b')' | b']' | b'}' | b'>'
-                    if !(in_str || bytes[i] == b'>' && i > 0 && bytes[i - 1] == b'-') =>
-                {
-                    depth -= 1
-                }
-                b',' if !in_str && depth == 0 => {
-                    push(&inner[start..i]);
-                    start = i + 1;
-                }
-                _ => {}
-            }
-            i += 1;
         }
-        push(&inner[start..]);
+        let pairs = self.written_attrs(v);
         let data = self.dfg.value_mut(v);
         data.attrs_span = None;
         let added = std::mem::take(&mut data.extra_attrs);
@@ -721,6 +721,47 @@ fn written_output(sig: Option<&super::Signature>, results: usize, j: usize) -> O
     } else {
         None
     }
+}
+
+/// `{k1 = v1, k2 = v2}` as pairs: split at the commas outside strings and
+/// brackets (`->` is not a bracket).
+fn split_dictionary(text: &str) -> Vec<(String, String)> {
+    let text = text.trim();
+    let inner = text
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .unwrap_or("");
+    let mut pairs = Vec::new();
+    let mut push = |part: &str| {
+        if let Some((k, val)) = part.split_once('=') {
+            pairs.push((k.trim().to_string(), val.trim().to_string()));
+        } else if !part.trim().is_empty() {
+            pairs.push((part.trim().to_string(), String::new()));
+        }
+    };
+    let bytes = inner.as_bytes();
+    let (mut depth, mut in_str, mut start) = (0i32, false, 0usize);
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if in_str => i += 1,
+            b'"' => in_str = !in_str,
+            b'(' | b'[' | b'{' | b'<' if !in_str => depth += 1,
+            b')' | b']' | b'}' | b'>'
+                if !(in_str || bytes[i] == b'>' && i > 0 && bytes[i - 1] == b'-') =>
+            {
+                depth -= 1
+            }
+            b',' if !in_str && depth == 0 => {
+                push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    push(&inner[start..]);
+    pairs
 }
 
 #[cfg(test)]

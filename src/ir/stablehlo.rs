@@ -57,10 +57,20 @@ pub fn constant_hex(m: &mut Module, anchor: Op, ty: TensorType, bytes: &[u8]) ->
         hex.push(DIGITS[(b & 15) as usize] as char);
     }
     hex.push_str("\"> ");
+    constant_op(m, anchor, ty, hex)
+}
+
+/// `%r = stablehlo.constant dense<x> : T` before `anchor`: every element of
+/// the float tensor type `ty` is `x` (rounded to its element type).
+pub fn constant_splat(m: &mut Module, anchor: Op, ty: TensorType, x: f64) -> Value {
+    constant_op(m, anchor, ty, format!("stablehlo.constant dense<{x:e}> "))
+}
+
+/// `TEXT: T` before `anchor`, where `text` is `stablehlo.constant <literal> `.
+fn constant_op(m: &mut Module, anchor: Op, ty: TensorType, text: String) -> Value {
     let t = Type::Tensor(ty);
-    let mut pieces = vec![Piece::Text(hex.into()), Piece::Sig];
     // New ops carry the anchor's location (see `Module::insert_before`).
-    pieces.push(Piece::Loc);
+    let pieces = vec![Piece::Text(text.into()), Piece::Sig, Piece::Loc];
     let op = m.insert_before(
         anchor,
         "stablehlo.constant",
@@ -71,6 +81,40 @@ pub fn constant_hex(m: &mut Module, anchor: Op, ty: TensorType, bytes: &[u8]) ->
     );
     set_sig(m, op, None, vec![t]);
     m.dfg.op(op).results[0]
+}
+
+/// The `config = "ab,bc->ac"` of a pretty-form einsum, as label lists.
+pub fn einsum_config(m: &Module, op: Op) -> Option<(Vec<char>, Vec<char>, Vec<char>)> {
+    let text = m.op_text(op);
+    let config = text.split("config = \"").nth(1)?.split('"').next()?;
+    let (inputs, out) = config.split_once("->")?;
+    let (lhs, rhs) = inputs.split_once(',')?;
+    let labels = |s: &str| -> Option<Vec<char>> {
+        let v: Vec<char> = s.trim().chars().collect();
+        let unique = v.iter().all(|c| v.iter().filter(|d| *d == c).count() == 1);
+        (unique && v.iter().all(|c| c.is_ascii_alphabetic())).then_some(v)
+    };
+    Some((labels(lhs)?, labels(rhs)?, labels(out)?))
+}
+
+/// `feature_group_count` and `batch_group_count` of a convolution (1 when
+/// not written).
+pub fn conv_group_counts(m: &Module, op: Op) -> (u64, u64) {
+    let text = m.op_text(op);
+    let read = |key: &str| -> u64 {
+        text.split(key)
+            .nth(1)
+            .and_then(|rest| {
+                let digits: String = rest
+                    .trim_start()
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                digits.parse().ok()
+            })
+            .unwrap_or(1)
+    };
+    (read("feature_group_count = "), read("batch_group_count = "))
 }
 
 /// The permutation `dims = [...]` of a pretty-form `stablehlo.transpose`.
@@ -142,6 +186,16 @@ fn read_pair(text: &str, key: &str) -> Option<(Vec<usize>, Vec<usize>, std::ops:
 }
 
 impl DotDims {
+    /// Contracting `lhs` dims with `rhs` dims, no batch dims.
+    pub fn contracting(lhs: Vec<usize>, rhs: Vec<usize>) -> DotDims {
+        DotDims {
+            lhs_batch: Vec::new(),
+            rhs_batch: Vec::new(),
+            lhs_contract: lhs,
+            rhs_contract: rhs,
+        }
+    }
+
     /// What `stablehlo.dot` stands for: operands of rank 1 or 2, the lhs's
     /// last dim contracted with the rhs's first; `None` for other ranks.
     pub fn of_dot(lhs_rank: usize, rhs_rank: usize) -> Option<DotDims> {
@@ -430,94 +484,6 @@ pub fn add(m: &mut Module, anchor: Op, a: Value, b: Value) -> Value {
     simple_op(m, anchor, "stablehlo.add", &[a, b], "", ty, true)
 }
 
-/// The dequantization of MLX's affine form (`crate::affine`) in the graph,
-/// before `anchor`, of `(stored, scales, biases)`: packed words (`ui32
-/// [.., C / per_word]`) are unpacked with `shift_right_logical` and `and`,
-/// converted to f32, and scaled per group by the scales and biases (f32
-/// `[.., C / group]`):
-/// `w = reshape(convert(q) * s + b)`, f32 of `shape`.
-///
-/// With [`Storage::Bytes`](crate::affine::Storage) the integers come one
-/// per `ui8` byte (`[.., C]`) and are only converted.
-pub fn affine_dequant(
-    m: &mut Module,
-    anchor: Op,
-    (stored, scales, biases): (Value, Value, Value),
-    a: crate::affine::Affine,
-    storage: crate::affine::Storage,
-    shape: &[u64],
-) -> Value {
-    let r = shape.len();
-    let keep: Vec<usize> = (0..r).collect();
-    let t = |s: &[u64], e: &ElemType| TensorType::new(s, e.clone());
-    let lead = &shape[..r - 1];
-    let mut grouped: Vec<u64> = lead.to_vec();
-    grouped.extend([shape[r - 1] / a.group, a.group]);
-    let qf = match storage {
-        crate::affine::Storage::Words => unpack_words(m, anchor, stored, a, shape),
-        crate::affine::Storage::Bytes | crate::affine::Storage::Nibbles => {
-            convert(m, anchor, stored, ElemType::F32).expect("a tensor")
-        }
-    };
-    let qf_shape = m.dfg.ty(qf).as_tensor().and_then(|t| t.static_shape());
-    let qg = if qf_shape.as_deref() == Some(&grouped[..]) {
-        qf
-    } else {
-        reshape(m, anchor, qf, &grouped).expect("a tensor")
-    };
-    let sb = broadcast_in_dim(m, anchor, scales, &keep, t(&grouped, &ElemType::F32));
-    let bb = broadcast_in_dim(m, anchor, biases, &keep, t(&grouped, &ElemType::F32));
-    let scaled = multiply(m, anchor, qg, sb);
-    let w = add(m, anchor, scaled, bb);
-    reshape(m, anchor, w, shape).expect("a tensor")
-}
-
-/// `words` (`ui32 [.., C / per_word]`) unpacked to f32 `[.., C / per_word, per_word]`.
-fn unpack_words(
-    m: &mut Module,
-    anchor: Op,
-    words: Value,
-    a: crate::affine::Affine,
-    shape: &[u64],
-) -> Value {
-    let r = shape.len();
-    let lead = &shape[..r - 1];
-    let per = a.per_word();
-    let u32_t = ElemType::from_text("ui32");
-    let mut unpacked: Vec<u64> = lead.to_vec();
-    unpacked.extend([shape[r - 1] / per, per]);
-    let keep: Vec<usize> = (0..r).collect();
-    let t = |s: &[u64], e: &ElemType| TensorType::new(s, e.clone());
-    let wb = broadcast_in_dim(m, anchor, words, &keep, t(&unpacked, &u32_t));
-    let shift_bytes: Vec<u8> = (0..per as u32)
-        .flat_map(|j: u32| (j * a.bits).to_le_bytes())
-        .collect();
-    let shifts = constant_hex(m, anchor, t(&[per], &u32_t), &shift_bytes);
-    let shifts = broadcast_in_dim(m, anchor, shifts, &[r], t(&unpacked, &u32_t));
-    let unpacked_t = Type::Tensor(t(&unpacked, &u32_t));
-    let shifted = simple_op(
-        m,
-        anchor,
-        "stablehlo.shift_right_logical",
-        &[wb, shifts],
-        "",
-        unpacked_t.clone(),
-        true,
-    );
-    let mask = constant_hex(m, anchor, t(&[], &u32_t), &a.max_q().to_le_bytes());
-    let mask = broadcast_in_dim(m, anchor, mask, &[], t(&unpacked, &u32_t));
-    let q = simple_op(
-        m,
-        anchor,
-        "stablehlo.and",
-        &[shifted, mask],
-        "",
-        unpacked_t,
-        true,
-    );
-    convert(m, anchor, q, ElemType::F32).expect("a tensor")
-}
-
 /// `stablehlo.transpose %x, dims = [...] : (T) -> U`: out dim i is x dim
 /// `perm[i]`.
 pub fn transpose(m: &mut Module, anchor: Op, x: Value, perm: &[usize]) -> Option<Value> {
@@ -563,6 +529,15 @@ impl ConvDims {
             output_feature: pos(output, "f")?,
         })
     }
+}
+
+/// The permutation that undoes `perm`.
+pub fn inverse_permutation(perm: &[usize]) -> Vec<usize> {
+    let mut inverse = vec![0; perm.len()];
+    for (i, &d) in perm.iter().enumerate() {
+        inverse[d] = i;
+    }
+    inverse
 }
 
 #[cfg(test)]

@@ -45,10 +45,7 @@ pub struct VerifySpec<'a> {
 /// order, and which sit in the entry function's body so that their result
 /// can be returned. Both modules must come from one parse of the same text.
 pub fn rewritten_ops(original: &Module, rewritten: &Module) -> Vec<Op> {
-    let (Some(f0), Some(f1)) = (
-        crate::weights::entry_function(original),
-        crate::weights::entry_function(rewritten),
-    ) else {
+    let (Some(f0), Some(f1)) = (original.entry_function(), rewritten.entry_function()) else {
         return Vec::new();
     };
     original
@@ -86,10 +83,7 @@ pub fn rewritten_ops(original: &Module, rewritten: &Module) -> Vec<Op> {
 
 /// Makes both modules return the results of `ops` after their own results.
 pub fn add_taps(original: &mut Module, rewritten: &mut Module, ops: &[Op]) -> bool {
-    let (Some(f0), Some(f1)) = (
-        crate::weights::entry_function(original),
-        crate::weights::entry_function(rewritten),
-    ) else {
+    let (Some(f0), Some(f1)) = (original.entry_function(), rewritten.entry_function()) else {
         return false;
     };
     for &op in ops {

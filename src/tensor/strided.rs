@@ -12,7 +12,7 @@
 use std::fs::File;
 use std::io;
 
-use crate::tensor::DType;
+use super::DType;
 
 /// A strided view of a contiguous tensor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,44 +168,13 @@ impl View {
     }
 }
 
-/// Folds `steps` (each `transpose(...)` or `reshape(...)`) into a view of a
-/// contiguous tensor of `shape`; None when a step is something else or a
-/// reshape cannot be folded.
-pub fn fold_steps(shape: &[u64], steps: &[&str]) -> Option<View> {
-    let mut v = View::contiguous(shape);
-    for step in steps {
-        let inner = |name: &str| {
-            step.strip_prefix(name)
-                .and_then(|s| s.strip_prefix('('))
-                .and_then(|s| s.strip_suffix(')'))
-        };
-        if let Some(list) = inner("transpose") {
-            let perm: Vec<usize> = parse_list(list)?;
-            v = v.transpose(&perm)?;
-        } else if let Some(list) = inner("reshape") {
-            let dims: Vec<u64> = parse_list(list)?;
-            v = v.reshape(&dims)?;
-        } else {
-            return None;
-        }
-    }
-    Some(v)
-}
-
-fn parse_list<T: std::str::FromStr>(list: &str) -> Option<Vec<T>> {
-    if list.trim().is_empty() {
-        return Some(Vec::new());
-    }
-    list.split(',').map(|x| x.trim().parse().ok()).collect()
-}
-
 /// Elements copied per thread at a time (4 MiB of f32).
 const CHUNK: usize = 1 << 20;
 
 /// The view's elements of `src` (`dtype`), narrowed to `to` when given
 /// (from f32), written to `file` from byte `offset` on by `threads`
 /// threads, each through a small buffer (`pwrite`). A value beyond `to`'s
-/// range comes back as an `io::Error` wrapping [`crate::tensor::OutOfRange`].
+/// range comes back as an `io::Error` wrapping [`super::OutOfRange`].
 #[allow(clippy::too_many_arguments)]
 pub fn copy_into_file(
     view: &View,
@@ -245,7 +214,7 @@ pub fn copy_into_file(
                         let bytes: &[u8] = match to {
                             Some(t) => {
                                 let out = &mut narrow[..count * 2];
-                                crate::tensor::narrow_block(gathered, out, t, clamp, at)
+                                super::narrow_block(gathered, out, t, clamp, at)
                                     .map_err(io::Error::other)?;
                                 out
                             }
@@ -287,12 +256,12 @@ pub fn copy_to_vec(
     dtype: DType,
     to: Option<DType>,
     clamp: bool,
-) -> Result<Vec<u8>, crate::tensor::OutOfRange> {
+) -> Result<Vec<u8>, super::OutOfRange> {
     let esize = dtype.size();
     let mut out = vec![0u8; view.len() * esize];
     view.gather(src, esize, 0, view.len(), &mut out);
     match to {
-        Some(t) => crate::tensor::narrow_f32_bytes(&out, t, clamp, 1),
+        Some(t) => super::narrow_f32_bytes(&out, t, clamp, 1),
         None => Ok(out),
     }
 }
@@ -305,6 +274,12 @@ mod tests {
         let n = shape.iter().product::<u64>() as usize;
         let values: Vec<f32> = (0..n).map(|i| i as f32 * 0.5 - 7.0).collect();
         crate::tensor::HostTensor::from_f32(shape.to_vec(), &values)
+    }
+
+    use crate::recipe::{fold_steps, Step};
+
+    fn parsed(steps: &[&str]) -> Vec<Step> {
+        steps.iter().map(|s| s.parse().expect("a step")).collect()
     }
 
     /// Folded views give exactly what the steps applied one by one give,
@@ -327,16 +302,13 @@ mod tests {
         ];
         for (shape, steps) in cases {
             let t = host(shape);
-            let view = fold_steps(shape, steps).expect("folds");
+            let view = fold_steps(shape, &parsed(steps)).expect("folds");
             let mut want = t.clone();
-            for s in steps.iter() {
-                want = if let Some(p) = s.strip_prefix("transpose(") {
-                    let perm: Vec<usize> = parse_list(p.trim_end_matches(')')).unwrap();
-                    crate::weights::transpose(&want, &perm).unwrap()
-                } else {
-                    let dims: Vec<u64> =
-                        parse_list(s.trim_start_matches("reshape(").trim_end_matches(')')).unwrap();
-                    crate::weights::reshape(want, &dims).unwrap()
+            for s in parsed(steps) {
+                want = match s {
+                    Step::Transpose(perm) => want.transposed(&perm).unwrap(),
+                    Step::Reshape(dims) => want.reshaped(&dims).unwrap(),
+                    other => panic!("not a layout step: {other}"),
                 };
             }
             assert_eq!(view.shape, want.shape, "{steps:?}");
@@ -356,10 +328,14 @@ mod tests {
     /// non-adjacent) is not folded.
     #[test]
     fn reshapes_that_need_a_copy_are_not_folded() {
-        assert!(fold_steps(&[4, 6], &["transpose(1,0)", "reshape(24)"]).is_none());
-        assert!(fold_steps(&[4, 6], &["reshape(5,5)"]).is_none());
-        assert!(fold_steps(&[4, 6], &["convert(f16)"]).is_none());
-        assert!(fold_steps(&[4, 6], &["transpose(0,0)"]).is_none());
+        for steps in [
+            &["transpose(1,0)", "reshape(24)"][..],
+            &["reshape(5,5)"],
+            &["convert(f16)"],
+            &["transpose(0,0)"],
+        ] {
+            assert!(fold_steps(&[4, 6], &parsed(steps)).is_none(), "{steps:?}");
+        }
     }
 
     #[test]
@@ -368,7 +344,7 @@ mod tests {
         let t = host(&shape);
         let view = fold_steps(
             &shape,
-            &["transpose(1,0)", "reshape(48,8,8)", "transpose(1,0,2)"],
+            &parsed(&["transpose(1,0)", "reshape(48,8,8)", "transpose(1,0,2)"]),
         )
         .unwrap();
         let want = copy_to_vec(&view, &t.data, DType::F32, Some(DType::F16), false).unwrap();
