@@ -5,14 +5,14 @@
 //! ([`recipe`]). This crate depends on neither the passes nor the commands,
 //! so nothing here can import them.
 
+pub use hlo_opt_ir as ir;
+
 #[path = "../affine.rs"]
 pub mod affine;
 #[path = "../back/mod.rs"]
 pub mod back;
 #[path = "../front/mod.rs"]
 pub mod front;
-#[path = "../ir/mod.rs"]
-pub mod ir;
 #[path = "../output.rs"]
 pub mod output;
 #[path = "../quant.rs"]
@@ -21,3 +21,6 @@ pub mod quant;
 pub mod recipe;
 #[path = "../tensor/mod.rs"]
 pub mod tensor;
+
+#[cfg(test)]
+mod ir_tests;
