@@ -273,13 +273,19 @@ impl Origin {
 
     /// Writes the three attributes on `v` (a new argument), after any it has.
     pub fn write(&self, m: &mut Module, v: Value) {
-        let orig_type = self.orig_type.as_ref().map(Type::to_string);
-        let attrs = &mut m.dfg.value_mut(v).extra_attrs;
-        attrs.push((FROM.into(), format!("{} : i64", self.from)));
-        if let Some(t) = orig_type {
-            attrs.push((ORIG_TYPE.into(), format!("\"{t}\"")));
+        let pairs = self.pairs();
+        m.dfg.value_mut(v).extra_attrs.extend(pairs);
+    }
+
+    /// The attributes as written, `(key, value)` in order: `from`, then
+    /// `orig_type` when known, then `recipe`.
+    fn pairs(&self) -> Vec<(String, String)> {
+        let mut out = vec![(FROM.into(), format!("{} : i64", self.from))];
+        if let Some(t) = &self.orig_type {
+            out.push((ORIG_TYPE.into(), format!("\"{t}\"")));
         }
-        attrs.push((RECIPE.into(), format!("\"{}\"", self.recipe)));
+        out.push((RECIPE.into(), format!("\"{}\"", self.recipe)));
+        out
     }
 }
 
@@ -311,19 +317,17 @@ pub fn record(m: &mut Module, arg: Value, steps: &[Step]) -> Option<Origin> {
     if m.written_attrs(arg).iter().any(|(k, _)| is_origin_key(k)) {
         m.take_written_attrs(arg);
     }
+    let pairs = origin.pairs();
     let attrs = &mut m.dfg.value_mut(arg).extra_attrs;
-    let recipe = format!("\"{}\"", origin.recipe);
     match attrs.iter_mut().rev().find(|(k, _)| k.as_str() == RECIPE) {
-        Some((_, v)) => *v = recipe,
+        // Only the recipe grows; what else is written stays as it is.
+        Some((_, v)) => v.clone_from(&pairs[pairs.len() - 1].1),
         None => {
-            if !attrs.iter().any(|(k, _)| k == FROM) {
-                attrs.push((FROM.into(), format!("{} : i64", origin.from)));
+            for (k, v) in pairs {
+                if k == RECIPE || !attrs.iter().any(|(a, _)| *a == k) {
+                    attrs.push((k, v));
+                }
             }
-            if let (false, Some(t)) = (attrs.iter().any(|(k, _)| k == ORIG_TYPE), &origin.orig_type)
-            {
-                attrs.push((ORIG_TYPE.into(), format!("\"{t}\"")));
-            }
-            attrs.push((RECIPE.into(), recipe));
         }
     }
     Some(origin)

@@ -1033,3 +1033,31 @@ fn a_rewritten_signature_keeps_the_stated_type_of_an_untyped_value() {
     let args: Vec<&str> = pipeline.iter().flat_map(|p| ["--pass", p]).collect();
     expect_output_reads_back(&run(&args, "fuzz.mlir", &bytes), "fuzz finding");
 }
+
+/// Fuzz run 15 (`testdata/fuzz/passes/f16-dead-constant-closes-brackets-of-another-op`):
+/// a `dense<...>` left a `[` open at its `>`, and the next op's text closed
+/// it; the grammar balanced only `<>` inside `<...>`, so the file read. Once
+/// `f16`'s cleanup removed the second (dead) op, the output no longer
+/// parsed. Verbatim bracketed text now balances every bracket kind, as
+/// MLIR's lexer does, and the error names the bracket left open.
+#[test]
+fn a_bracket_left_open_inside_angle_brackets_is_refused() {
+    let bytes = fuzz_finding("passes", "f16-dead-constant-closes-brackets-of-another-op");
+    for args in [&[][..], &["--pass", "f16"][..]] {
+        let r = run(args, "fuzz.mlir", &bytes);
+        expect_refused(
+            &r,
+            "fuzz.mlir:40:23: error: `>` does not close `[` opened at 38:40; expected `]`",
+        );
+    }
+    let text = "func.func @main() -> tensor<2xi32> {\n  %0 = stablehlo.constant dense<[1, 2> : tensor<2xi32>\n  %1 = stablehlo.constant dense<0]> : tensor<i32>\n  return %0 : tensor<2xi32>\n}\n";
+    expect_refused(
+        &run(&[], "open.mlir", text.as_bytes()),
+        "open.mlir:2:38: error: `>` does not close `[` opened at 2:33; expected `]`",
+    );
+    // Every kind nests inside `<...>` when balanced.
+    let good = "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = foo.op %x {a = #foo.attr<[1, (2, {k = 3})] -> <[4]>>} : (tensor<2xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n";
+    let r = run(&[], "good.mlir", good.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, good);
+}

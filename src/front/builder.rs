@@ -48,6 +48,9 @@ struct Builder<'s> {
     layout: Layout,
     names: HashSet<String>,
     scopes: Vec<Scope>,
+    /// The names each op declares for its regions, to refuse one declared
+    /// twice without a scan of the op's earlier declarations.
+    decl_names: HashMap<(Op, String), Value>,
 }
 
 fn span_of(p: &Pair<'_, Rule>) -> Span {
@@ -70,6 +73,7 @@ pub(crate) fn build(src: &Source, file: Pair<'_, Rule>) -> Result<Built, ParseEr
         layout: Layout::default(),
         names: HashSet::new(),
         scopes: Vec::new(),
+        decl_names: HashMap::new(),
     };
     let top = b.layout.add_block(None);
     let mut items: Vec<Pair<'_, Rule>> = file.into_inner().collect();
@@ -656,13 +660,7 @@ impl<'s> Builder<'s> {
     /// take the first one's uses (MLIR: redefinition of SSA value).
     fn new_decl(&mut self, op: Op, id: &Pair<'s, Rule>, ty: Type) -> Result<Value, ParseError> {
         let name = id.as_str().trim_start_matches('%');
-        let first = self
-            .dfg
-            .op(op)
-            .decls
-            .iter()
-            .find(|&&d| self.dfg.value(d).name == name);
-        if let Some(&first) = first {
+        if let Some(&first) = self.decl_names.get(&(op, name.to_string())) {
             let first_at = self.at_text(self.dfg.value(first).def_span);
             return Err(self.error(
                 span_of(id).start,
@@ -675,6 +673,7 @@ impl<'s> Builder<'s> {
         let index = self.dfg.op(op).decls.len() as u32;
         let v = self.new_value(id, ty, ValueDef::Decl { op, index }, op);
         self.dfg.op_mut(op).decls.push(v);
+        self.decl_names.insert((op, name.to_string()), v);
         Ok(v)
     }
 

@@ -143,10 +143,12 @@ pub(crate) fn check_brackets(source: &Source) -> Result<(), ParseError> {
     }
 }
 
-fn closer(open: u8) -> u8 {
+/// The bracket that closes `open`.
+pub(crate) fn closer(open: u8) -> u8 {
     match open {
         b'(' => b')',
         b'[' => b']',
+        b'<' => b'>',
         _ => b'}',
     }
 }
@@ -162,6 +164,24 @@ pub(crate) fn first_unclosed(text: &str) -> Option<usize> {
                 stack.pop();
             }
             _ => {}
+        }
+        ControlFlow::Continue(())
+    });
+    stack.last().copied()
+}
+
+/// The innermost bracket of any kind (`<` included) still open just before
+/// `end`, if any (strings, comments and the `>` of `->` skipped): the
+/// bracket a closer found at `end` was meant to close.
+pub(crate) fn open_before(text: &str, end: usize) -> Option<(usize, u8)> {
+    let end = end.min(text.len());
+    let mut stack: Vec<(usize, u8)> = Vec::new();
+    for_each_bracket(&text.as_bytes()[..end], |i, b| {
+        match b {
+            b'(' | b'[' | b'{' | b'<' => stack.push((i, b)),
+            _ => {
+                stack.pop();
+            }
         }
         ControlFlow::Continue(())
     });

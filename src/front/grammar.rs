@@ -87,6 +87,9 @@ fn pest_error(source: &Source, err: pest::error::Error<Rule>) -> ParseError {
             );
         }
     }
+    if let Some(message) = wrong_closer(source, offset) {
+        return ParseError::at(source, offset, ParseErrorKind::Syntax(message));
+    }
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut words: Vec<&str> = positives.iter().map(|&r| describe(r)).collect();
@@ -110,6 +113,26 @@ fn pest_error(source: &Source, err: pest::error::Error<Rule>) -> ParseError {
         ErrorVariant::CustomError { message } => message.clone(),
     };
     ParseError::at(source, offset, ParseErrorKind::Syntax(message))
+}
+
+/// When the grammar stopped at a closing bracket that does not close the
+/// innermost open one (`dense<[[1, 2]>`), says which bracket is still open.
+fn wrong_closer(source: &Source, offset: usize) -> Option<String> {
+    let text = source.text();
+    let found = *text.as_bytes().get(offset)?;
+    if !matches!(found, b')' | b']' | b'}' | b'>') {
+        return None;
+    }
+    let (at, open) = super::checks::open_before(text, offset)?;
+    let want = super::checks::closer(open);
+    if want == found {
+        return None;
+    }
+    let (l, c) = source.line_col(at);
+    Some(format!(
+        "`{}` does not close `{}` opened at {l}:{c}; expected `{}`",
+        found as char, open as char, want as char
+    ))
 }
 
 /// A short description of the text at `offset`, for "found ..." messages.
