@@ -319,16 +319,19 @@ impl MatmulPrecision {
             }
         }
         // A convert of a value that region syntax declares (while, reduce)
-        // goes before the first op that reads it here (users come in
-        // program order), and is seen only in that block: it is reused
-        // there only, so its key names the block.
-        let declared_at = match m.dfg.value(src).def {
+        // goes at the top of the block where it is first read (users come
+        // in program order; the value is visible in the whole block), and
+        // is seen only in that block: it is reused there only, so its key
+        // names the block. (Placed before its first reader instead, a later
+        // reader earlier in the block, such as a view op of another
+        // operand's chain, would read it before its definition.)
+        let declared_in = match m.dfg.value(src).def {
             ValueDef::Decl { op, .. } if m.dfg.op(op).name != "func.func" => {
-                Some(chain.last().copied().unwrap_or(user))
+                Some(m.layout.block_of(chain.last().copied().unwrap_or(user))?)
             }
             _ => None,
         };
-        let key = (src, declared_at.and_then(|at| m.layout.block_of(at)));
+        let key = (src, declared_in);
         let mut cur = match narrowed.get(&key) {
             Some(&n) => n,
             None => {
@@ -339,7 +342,7 @@ impl MatmulPrecision {
                         m.first_body_op(op)?
                     }
                     ValueDef::BlockArg { block, .. } => m.layout.first(block)?,
-                    ValueDef::Decl { .. } => declared_at?,
+                    ValueDef::Decl { .. } => m.layout.first(declared_in?)?,
                 };
                 let n = stablehlo::convert(m, anchor, src, self.narrow.clone())?;
                 stablehlo::set_loc(m, n, user);

@@ -1061,3 +1061,32 @@ fn a_bracket_left_open_inside_angle_brackets_is_refused() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.stdout, good);
 }
+
+/// Fuzz run 16 (`testdata/fuzz/passes/f16-matmul-loop-value-read-through-a-transpose`):
+/// a value that region syntax declares (here a `while` loop's `%a`) read by
+/// a `dot_general` both directly and through a `transpose`. `f16-matmul`
+/// placed the convert of `%a` just before the dot, then reused it for the
+/// transpose, which comes earlier: use before definition, printed with
+/// exit 0 (the verifier did not check order). The convert now goes at the
+/// top of the block, and the verifier checks that every operand is defined
+/// before it is read.
+#[test]
+fn a_loop_value_narrowed_for_a_dot_and_its_transpose_is_converted_first() {
+    let text = "func.func @main(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {\n  %c0 = stablehlo.constant dense<0> : tensor<i32>\n  %c3 = stablehlo.constant dense<3> : tensor<i32>\n  %c1 = stablehlo.constant dense<1> : tensor<i32>\n  %0:2 = stablehlo.while(%i = %c0, %a = %x) : tensor<i32>, tensor<4x4xf32>\n    cond {\n      %p = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>\n      stablehlo.return %p : tensor<i1>\n    } do {\n      %t = stablehlo.transpose %a, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>\n      %d = stablehlo.dot_general %a, %t, contracting_dims = [1] x [0] : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>\n      %n = stablehlo.add %i, %c1 : tensor<i32>\n      stablehlo.return %n, %d : tensor<i32>, tensor<4x4xf32>\n    }\n  return %0#1 : tensor<4x4xf32>\n}\n";
+    for pass in ["f16-matmul", "bf16-matmul"] {
+        let r = run(&["--pass", pass], "loop.mlir", text.as_bytes());
+        expect_output_reads_back(&r, pass);
+        let body = r.stdout.split("} do {\n").nth(1).expect("loop body");
+        assert!(
+            body.trim_start()
+                .starts_with("%cvt_0 = stablehlo.convert %a"),
+            "{pass}:\n{}",
+            r.stdout
+        );
+    }
+    let bytes = fuzz_finding("passes", "f16-matmul-loop-value-read-through-a-transpose");
+    expect_output_reads_back(
+        &run(&["--pass", "f16-matmul"], "fuzz.mlir", &bytes),
+        "fuzz finding",
+    );
+}

@@ -187,3 +187,55 @@ mod stablehlo {
         );
     }
 }
+
+/// `ir::verify`: operands visible where they are read.
+mod dominance {
+    use crate::ir::verify::verify;
+    use crate::ir::ElemType;
+
+    const TEXT: &str = "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n  %c0 = stablehlo.constant dense<0> : tensor<i32>\n  %c3 = stablehlo.constant dense<3> : tensor<i32>\n  %0:2 = stablehlo.while(%i = %c0, %a = %x) : tensor<i32>, tensor<4xf32>\n    cond {\n      %p = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>\n      stablehlo.return %p : tensor<i1>\n    } do {\n      %t = stablehlo.negate %a : tensor<4xf32>\n      %d = stablehlo.add %a, %t : tensor<4xf32>\n      stablehlo.return %i, %d : tensor<i32>, tensor<4xf32>\n    }\n  %s = stablehlo.add %0#1, %x : tensor<4xf32>\n  return %s : tensor<4xf32>\n}\n";
+
+    fn errors(m: &crate::ir::Module) -> String {
+        verify(m).map_or_else(|e| e.to_string(), |()| String::new())
+    }
+
+    #[test]
+    fn a_parsed_program_with_regions_passes() {
+        let m = crate::front::parse_str("d.mlir", TEXT).expect("parses");
+        assert_eq!(errors(&m), "");
+    }
+
+    #[test]
+    fn a_value_read_before_its_definition_is_caught() {
+        // A convert of `%a` placed after the add, which then reads it.
+        let mut m = crate::front::parse_str("d.mlir", TEXT).expect("parses");
+        let neg = m.ops_named("stablehlo.negate")[0];
+        let add = m.ops_named("stablehlo.add")[0];
+        let a = m.dfg.op(neg).operands[0];
+        let ret = m.next_op(add).expect("the body's return");
+        let c = crate::ir::stablehlo::convert(&mut m, ret, a, ElemType::F32).expect("convert");
+        m.dfg.set_operand(neg, 0, c);
+        let e = errors(&m);
+        assert!(e.contains("'stablehlo.negate' op reads %"), "{e}");
+        assert!(e.contains("not defined yet or not visible"), "{e}");
+    }
+
+    #[test]
+    fn a_value_of_a_region_read_outside_it_is_caught() {
+        let mut m = crate::front::parse_str("d.mlir", TEXT).expect("parses");
+        let inner = m.ops_named("stablehlo.negate")[0];
+        let t = m.dfg.op(inner).results[0];
+        let outer = *m.ops_named("stablehlo.add").last().expect("outer add");
+        m.dfg.set_operand(outer, 1, t);
+        // And the loop's own result read inside its body.
+        let w = m.ops_named("stablehlo.while")[0];
+        let r = m.dfg.op(w).results[1];
+        m.dfg.set_operand(inner, 0, r);
+        let e = errors(&m);
+        assert_eq!(
+            e.matches("not defined yet or not visible").count(),
+            2,
+            "{e}"
+        );
+    }
+}

@@ -21,7 +21,12 @@
 //! * dimension lists in range: `dot_general` contracting and batching dims
 //!   (each side against its own rank, when known), `transpose` permutations,
 //!   `broadcast_in_dim` dims, `reduce` dims;
-//! * `convert` keeps its operand's shape.
+//! * `convert` keeps its operand's shape;
+//! * every operand is visible where it is read: a result is defined
+//!   earlier in the same block or in an enclosing one (before the op that
+//!   holds the reader), or in another block of an enclosing region (as the
+//!   parser allows); a block argument belongs to an enclosing block; a
+//!   value an op declares for its regions is read inside them.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -75,6 +80,10 @@ pub fn verify(m: &Module) -> Result<(), VerifyErrors> {
     }
     for &op in &ops {
         v.op(op);
+    }
+    let order: HashMap<Op, usize> = ops.iter().enumerate().map(|(i, &op)| (op, i)).collect();
+    for &op in &ops {
+        v.dominance(op, &order);
     }
     if v.errors.is_empty() {
         Ok(())
@@ -196,6 +205,60 @@ struct Verifier<'m> {
 }
 
 impl<'m> Verifier<'m> {
+    /// Checks that every operand of `op` is visible where `op` reads it
+    /// (`order`: each op's place in program order). Cost: the nesting
+    /// depth of `op` per operand.
+    fn dominance(&mut self, op: Op, order: &HashMap<Op, usize>) {
+        let m = self.m;
+        let data = m.dfg.op(op);
+        if matches!(data.form, OpForm::Alias | OpForm::Resource) || data.operands.is_empty() {
+            return;
+        }
+        // `op`'s blocks from the innermost out, each with the op in it that
+        // holds `op` (or `op` itself).
+        let mut enclosing: Vec<(Block, Op)> = Vec::new();
+        let mut cur = op;
+        while let Some(b) = m.layout.block_of(cur) {
+            enclosing.push((b, cur));
+            match m.layout.block_owner(b) {
+                Some(owner) => cur = owner,
+                None => break,
+            }
+        }
+        let in_enclosing_region = |b: Block| {
+            let region = m.layout.block(b).region;
+            region.is_some()
+                && enclosing
+                    .iter()
+                    .any(|&(e, _)| m.layout.block(e).region == region)
+        };
+        for (i, &v) in data.operands.iter().enumerate() {
+            let visible = match m.dfg.value(v).def {
+                ValueDef::Result { op: p, .. } => match m.layout.block_of(p) {
+                    None => false,
+                    Some(pb) => match enclosing.iter().find(|&&(b, _)| b == pb) {
+                        Some(&(_, holder)) => order.get(&p) < order.get(&holder),
+                        None => in_enclosing_region(pb),
+                    },
+                },
+                ValueDef::BlockArg { block, .. } => {
+                    enclosing.iter().any(|&(b, _)| b == block) || in_enclosing_region(block)
+                }
+                ValueDef::Decl { op: d, .. } => enclosing.iter().skip(1).any(|&(_, o)| o == d),
+            };
+            if !visible {
+                let name = self.name(v);
+                self.err(
+                    op,
+                    self.operand_offset(op, i),
+                    format!(
+                        "reads {name} (operand #{i}) where it is not defined yet or not visible"
+                    ),
+                );
+            }
+        }
+    }
+
     /// Where an op is written: its first source piece.
     fn offset(&self, op: Op) -> Option<usize> {
         self.m.dfg.op(op).pieces.iter().find_map(|p| match p {
