@@ -41,8 +41,10 @@ fn for_each_bracket(bytes: &[u8], mut f: impl FnMut(usize, u8) -> ControlFlow<()
     while i < bytes.len() {
         match bytes[i] {
             b'"' => i = skip_string(bytes, i + 1),
+            // A comment ends at the first `\n` or `\r`, as in the grammar
+            // and MLIR's lexer (a lone `\r` is a line break).
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+                i = memchr::memchr2(b'\n', b'\r', &bytes[i..]).map_or(bytes.len(), |n| i + n);
             }
             b'>' if i > 0 && bytes[i - 1] == b'-' => {}
             b @ (b'(' | b'[' | b'{' | b'<' | b')' | b']' | b'}' | b'>') if f(i, b).is_break() => {
