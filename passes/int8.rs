@@ -539,6 +539,7 @@ impl Int8Weights {
             return false;
         }
         let Some(cd) = stablehlo::ConvDims::read(m, conv) else {
+            stats.bump("skipped-unreadable-dim-numbers");
             return false;
         };
         // The scale is broadcast to the result's type: it must be static.

@@ -1109,3 +1109,21 @@ fn a_comment_ends_at_a_lone_carriage_return_for_the_bracket_check_too() {
         "`}` does not close `[` opened at",
     );
 }
+
+/// Fuzz run 16 (`testdata/fuzz/passes/int8-convolution-dim-list-with-an-empty-entry`):
+/// a convolution's kernel dimension list `[0,,1, i, o]` has five entries for
+/// a rank-4 kernel; `int8-weights` took `o`'s place (4) as a dimension of
+/// the kernel and indexed past its shape (a panic). A dimension list with
+/// an empty entry or of another length than its tensor's rank is not read;
+/// the pass says on stderr that it left the convolution.
+#[test]
+fn a_convolution_dim_list_of_the_wrong_length_is_left_with_a_note() {
+    let bytes = fuzz_finding("passes", "int8-convolution-dim-list-with-an-empty-entry");
+    let r = run(&["--pass", "int8-weights"], "fuzz.mlir", &bytes);
+    expect_output_reads_back(&r, "int8-weights");
+    assert!(
+        r.stderr.contains("unreadable-dim-numbers x1"),
+        "{}",
+        r.stderr
+    );
+}

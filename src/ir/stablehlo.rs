@@ -523,10 +523,22 @@ impl ConvDims {
         let spec = text.split("dim_numbers = ").nth(1)?;
         let (kernel, rest) = spec.split_once("]x[")?.1.split_once("]->[")?;
         let output = rest.split(']').next()?;
-        let pos = |list: &str, key: &str| list.split(',').position(|t| t.trim() == key);
+        // Each list names one dimension per entry of its tensor's rank (a
+        // list with an empty entry, `[0,,1, i, o]`, or of another length
+        // is not read).
+        let rank = |v: Option<&Value>| {
+            v.and_then(|&v| m.dfg.ty(v).as_tensor()?.dims.as_ref().map(Vec::len))
+        };
+        let pos = |list: &str, key: &str, rank: Option<usize>| {
+            let items: Vec<&str> = list.split(',').map(str::trim).collect();
+            if items.iter().any(|t| t.is_empty()) || Some(items.len()) != rank {
+                return None;
+            }
+            items.iter().position(|&t| t == key)
+        };
         Some(ConvDims {
-            kernel_out: pos(kernel, "o")?,
-            output_feature: pos(output, "f")?,
+            kernel_out: pos(kernel, "o", rank(d.operands.get(1)))?,
+            output_feature: pos(output, "f", rank(d.results.first()))?,
         })
     }
 }
