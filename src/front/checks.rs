@@ -158,28 +158,23 @@ pub(crate) fn closer(open: u8) -> u8 {
 /// The offset of the innermost `{`, `(` or `[` that is never closed, if any
 /// (strings and comments skipped).
 pub(crate) fn first_unclosed(text: &str) -> Option<usize> {
-    let mut stack: Vec<usize> = Vec::new();
-    for_each_bracket(text.as_bytes(), |i, b| {
-        match b {
-            b'(' | b'[' | b'{' => stack.push(i),
-            b')' | b']' | b'}' => {
-                stack.pop();
-            }
-            _ => {}
-        }
-        ControlFlow::Continue(())
-    });
-    stack.last().copied()
+    innermost_open(text.as_bytes(), false).map(|(i, _)| i)
 }
 
 /// The innermost bracket of any kind (`<` included) still open just before
 /// `end`, if any (strings, comments and the `>` of `->` skipped): the
 /// bracket a closer found at `end` was meant to close.
 pub(crate) fn open_before(text: &str, end: usize) -> Option<(usize, u8)> {
-    let end = end.min(text.len());
+    innermost_open(&text.as_bytes()[..end.min(text.len())], true)
+}
+
+/// The innermost bracket left open at the end of `bytes` and its offset;
+/// `<` and `>` count only with `angles`.
+fn innermost_open(bytes: &[u8], angles: bool) -> Option<(usize, u8)> {
     let mut stack: Vec<(usize, u8)> = Vec::new();
-    for_each_bracket(&text.as_bytes()[..end], |i, b| {
+    for_each_bracket(bytes, |i, b| {
         match b {
+            b'<' | b'>' if !angles => {}
             b'(' | b'[' | b'{' | b'<' => stack.push((i, b)),
             _ => {
                 stack.pop();

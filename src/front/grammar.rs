@@ -72,12 +72,8 @@ fn pest_error(source: &Source, err: pest::error::Error<Rule>) -> ParseError {
     if text[offset.min(text.len())..].trim().is_empty() {
         if let Some(open) = super::checks::first_unclosed(text) {
             let (l, c) = source.line_col(open);
-            let opener = &text[open..open + 1];
-            let closer = match opener {
-                "{" => "}",
-                "(" => ")",
-                _ => "]",
-            };
+            let opener = text.as_bytes()[open] as char;
+            let closer = super::checks::closer(text.as_bytes()[open]) as char;
             return ParseError::at(
                 source,
                 text.len(),
