@@ -1113,17 +1113,72 @@ fn a_comment_ends_at_a_lone_carriage_return_for_the_bracket_check_too() {
 /// Fuzz run 16 (`testdata/fuzz/passes/int8-convolution-dim-list-with-an-empty-entry`):
 /// a convolution's kernel dimension list `[0,,1, i, o]` has five entries for
 /// a rank-4 kernel; `int8-weights` took `o`'s place (4) as a dimension of
-/// the kernel and indexed past its shape (a panic). A dimension list with
-/// an empty entry or of another length than its tensor's rank is not read;
-/// the pass says on stderr that it left the convolution.
+/// the kernel and indexed past its shape (a panic). The verifier now
+/// refuses such a list when the file is read, as MLIR does.
 #[test]
-fn a_convolution_dim_list_of_the_wrong_length_is_left_with_a_note() {
+fn a_convolution_dim_list_with_an_empty_entry_is_refused() {
     let bytes = fuzz_finding("passes", "int8-convolution-dim-list-with-an-empty-entry");
     let r = run(&["--pass", "int8-weights"], "fuzz.mlir", &bytes);
-    expect_output_reads_back(&r, "int8-weights");
-    assert!(
-        r.stderr.contains("unreadable-dim-numbers x1"),
-        "{}",
-        r.stderr
+    expect_refused(&r, "fuzz.mlir:15:5: error: ");
+    expect_refused(
+        &r,
+        "`dim_numbers` kernel list [0, , 1, i, o] has an empty entry",
     );
+    assert!(r.stdout.is_empty(), "printed output on error");
+}
+
+/// Every list of a pretty convolution's `dim_numbers` names each dim of its
+/// tensor once: `b`/`f` (input and output) or `i`/`o` (kernel), and the
+/// spatial dims `0..rank-2`.
+#[test]
+fn convolution_dim_numbers_are_checked() {
+    let conv = |dims: &str| {
+        format!(
+            "func.func @main(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32> {{\n  %0 = stablehlo.convolution(%x, %w) dim_numbers = {dims}, window = {{}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32>\n  return %0 : tensor<1x6x6x4xf32>\n}}\n"
+        )
+    };
+    let cases = [
+        (
+            "[b, 0, 1, f]x[0, 1, i]->[b, 0, 1, f]",
+            "kernel list [0, 1, i] has 3 entries for a tensor of rank 4",
+        ),
+        (
+            "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 2, f]",
+            "output list [b, 0, 2, f] names spatial dim 2; expected one below 2",
+        ),
+        (
+            "[b, 0, 0, f]x[0, 1, i, o]->[b, 0, 1, f]",
+            "input list [b, 0, 0, f] names `0` twice",
+        ),
+        (
+            "[b, 0, 1, f]x[0, 1, i, i]->[b, 0, 1, f]",
+            "kernel list [0, 1, i, i] names `i` twice",
+        ),
+        (
+            "[b, 0, 1, x]x[0, 1, i, o]->[b, 0, 1, f]",
+            "input list [b, 0, 1, x] holds `x`; expected `b`, `f` or a spatial dim",
+        ),
+        (
+            "[b, 0, 1, f]x[0, 1, i, o]",
+            "has `dim_numbers` it cannot read",
+        ),
+    ];
+    for (dims, words) in cases {
+        expect_error(
+            &["--pass", "int8-weights"],
+            "conv.mlir",
+            &conv(dims),
+            "2:3",
+            words,
+        );
+    }
+    // The same program with valid lists, written with white space between
+    // the lists, is read and rewritten.
+    let r = run(
+        &["--pass", "f16-matmul"],
+        "conv.mlir",
+        conv("[b, 0, 1, f] x [0, 1, i, o] -> [b, 0, 1, f]").as_bytes(),
+    );
+    expect_output_reads_back(&r, "f16-matmul");
+    assert!(r.stdout.contains("f16"), "{}", r.stdout);
 }

@@ -519,28 +519,52 @@ impl ConvDims {
         if d.name != "stablehlo.convolution" || d.form != super::OpForm::Pretty {
             return None;
         }
-        let text = m.op_text(op);
-        let spec = text.split("dim_numbers = ").nth(1)?;
-        let (kernel, rest) = spec.split_once("]x[")?.1.split_once("]->[")?;
-        let output = rest.split(']').next()?;
+        let [_, kernel, output] = conv_dim_lists(&m.op_text(op))?;
         // Each list names one dimension per entry of its tensor's rank (a
         // list with an empty entry, `[0,,1, i, o]`, or of another length
-        // is not read).
+        // is not read; the verifier refuses it).
         let rank = |v: Option<&Value>| {
             v.and_then(|&v| m.dfg.ty(v).as_tensor()?.dims.as_ref().map(Vec::len))
         };
-        let pos = |list: &str, key: &str, rank: Option<usize>| {
-            let items: Vec<&str> = list.split(',').map(str::trim).collect();
-            if items.iter().any(|t| t.is_empty()) || Some(items.len()) != rank {
+        let pos = |items: &[String], key: &str, rank: Option<usize>| {
+            if items.iter().any(String::is_empty) || Some(items.len()) != rank {
                 return None;
             }
-            items.iter().position(|&t| t == key)
+            items.iter().position(|t| t == key)
         };
         Some(ConvDims {
-            kernel_out: pos(kernel, "o", rank(d.operands.get(1)))?,
-            output_feature: pos(output, "f", rank(d.results.first()))?,
+            kernel_out: pos(&kernel, "o", rank(d.operands.get(1)))?,
+            output_feature: pos(&output, "f", rank(d.results.first()))?,
         })
     }
+}
+
+/// The three lists of a pretty-form convolution's
+/// `dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` (input, kernel,
+/// output), each split at its commas with white space removed; `None` when
+/// the op's text has no such attribute in that shape.
+pub fn conv_dim_lists(text: &str) -> Option<[Vec<String>; 3]> {
+    let spec = text.split("dim_numbers = ").nth(1)?;
+    // White space may stand between the tokens (`] x [`).
+    let mut compact = String::new();
+    let mut closed = 0;
+    for c in spec.chars() {
+        if c.is_whitespace() {
+            continue;
+        }
+        compact.push(c);
+        if c == ']' {
+            closed += 1;
+            if closed == 3 {
+                break;
+            }
+        }
+    }
+    let (input, rest) = compact.strip_prefix('[')?.split_once("]x[")?;
+    let (kernel, rest) = rest.split_once("]->[")?;
+    let output = rest.strip_suffix(']')?;
+    let items = |list: &str| list.split(',').map(str::to_string).collect::<Vec<_>>();
+    Some([items(input), items(kernel), items(output)])
 }
 
 /// The permutation that undoes `perm`.

@@ -22,6 +22,9 @@
 //!   (each side against its own rank, when known), `transpose` permutations,
 //!   `broadcast_in_dim` dims, `reduce` dims;
 //! * `convert` keeps its operand's shape;
+//! * a pretty `convolution`'s `dim_numbers` lists: one entry per dim of
+//!   the input, kernel and result (`b`/`f`, `i`/`o`, `b`/`f` and the
+//!   spatial dims `0..rank-2`, each once);
 //! * every operand is visible where it is read: a result is defined
 //!   earlier in the same block or in an enclosing one (before the op that
 //!   holds the reader), or in another block of an enclosing region (as the
@@ -32,7 +35,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::op_class::is_return;
-use super::stablehlo::DotDims;
+use super::stablehlo::{conv_dim_lists, DotDims};
 use super::{Block, Dim, Module, Op, OpForm, Piece, Type, Value, ValueDef};
 
 /// One problem the verifier found.
@@ -431,6 +434,7 @@ impl<'m> Verifier<'m> {
             "stablehlo.transpose" => self.transpose(op),
             "stablehlo.broadcast_in_dim" => self.broadcast_in_dim(op),
             "stablehlo.convert" => self.same_shape(op),
+            "stablehlo.convolution" => self.convolution(op),
             _ => {}
         }
     }
@@ -909,6 +913,44 @@ impl<'m> Verifier<'m> {
         }
     }
 
+    /// A pretty-form convolution's `dim_numbers`: each list has one entry
+    /// per dim of its tensor, its two letters and each spatial dim once.
+    fn convolution(&mut self, op: Op) {
+        let d = self.m.dfg.op(op);
+        if d.form != OpForm::Pretty || d.operands.len() != 2 {
+            return;
+        }
+        let text = self.m.op_text(op);
+        if !text.contains("dim_numbers") {
+            return;
+        }
+        let Some(lists) = conv_dim_lists(&text) else {
+            self.err(
+                op,
+                None,
+                "has `dim_numbers` it cannot read; expected `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`".into(),
+            );
+            return;
+        };
+        let ranks = [
+            self.rank(d.operands[0]),
+            self.rank(d.operands[1]),
+            d.results.first().and_then(|&v| self.rank(v)),
+        ];
+        let sides = [
+            ("input", ['b', 'f']),
+            ("kernel", ['i', 'o']),
+            ("output", ['b', 'f']),
+        ];
+        for ((items, rank), (what, letters)) in lists.iter().zip(ranks).zip(sides) {
+            if let Err(problem) = conv_list_problem(items, rank, letters) {
+                let msg = format!("`dim_numbers` {what} list [{}] {problem}", items.join(", "));
+                self.err(op, None, msg);
+                return;
+            }
+        }
+    }
+
     fn dot_general(&mut self, op: Op) {
         let d = self.m.dfg.op(op);
         // Each side's dims are checked against its own rank, when known.
@@ -1077,6 +1119,57 @@ fn same_static_dims(a: &[Dim], b: &[Dim]) -> bool {
         && a.iter()
             .zip(b)
             .all(|p| !matches!(p, (Dim::Static(x), Dim::Static(y)) if x != y))
+}
+
+/// What is wrong with one list of a convolution's `dim_numbers`: every
+/// entry is one of `letters` or a spatial dim below `len - 2`, each exactly
+/// once, and the list has `rank` entries (when the tensor's rank is known).
+fn conv_list_problem(
+    items: &[String],
+    rank: Option<usize>,
+    letters: [char; 2],
+) -> Result<(), String> {
+    if items.iter().any(String::is_empty) {
+        return Err("has an empty entry".into());
+    }
+    if let Some(rank) = rank.filter(|&r| r != items.len()) {
+        return Err(format!(
+            "has {} entries for a tensor of rank {rank}",
+            items.len()
+        ));
+    }
+    let spatial = items.len().saturating_sub(2);
+    let mut seen_spatial = vec![false; spatial];
+    let mut seen_letter = [false; 2];
+    for item in items {
+        let slot = match item.parse::<usize>() {
+            Ok(n) if n < spatial => &mut seen_spatial[n],
+            Ok(n) => {
+                return Err(format!(
+                    "names spatial dim {n}; expected one below {spatial}"
+                ))
+            }
+            Err(_) => match letters
+                .iter()
+                .position(|&l| item.len() == 1 && item.starts_with(l))
+            {
+                Some(i) => &mut seen_letter[i],
+                None => {
+                    return Err(format!(
+                        "holds `{item}`; expected `{}`, `{}` or a spatial dim",
+                        letters[0], letters[1]
+                    ))
+                }
+            },
+        };
+        if std::mem::replace(slot, true) {
+            return Err(format!("names `{item}` twice"));
+        }
+    }
+    if let Some(i) = seen_letter.iter().position(|&s| !s) {
+        return Err(format!("has no `{}`", letters[i]));
+    }
+    Ok(())
 }
 
 /// A shape as `2x?x4`.
