@@ -1182,3 +1182,38 @@ fn convolution_dim_numbers_are_checked() {
     expect_output_reads_back(&r, "f16-matmul");
     assert!(r.stdout.contains("f16"), "{}", r.stdout);
 }
+
+/// Fuzz run 17 (`testdata/fuzz/passes/f16-unknown-op-result-type-differs-from-its-use`):
+/// `%2 = snablehIo.add %0, %1 : tensor<0x128xf32>`, an op of an unknown
+/// dialect, whose `: T` the IR took as its result's type, while the
+/// StableHLO ops that read `%2` state `tensor<4x128xf32>`. `f16` converted
+/// `%2` with the guessed type and wrote a convert that disagreed with the
+/// other uses (an internal error, exit 1, on a program hlo-opt had read).
+/// A value whose definition does not state its type now takes the type its
+/// uses state, so the pass writes a valid program.
+#[test]
+fn a_guessed_type_gives_way_to_the_type_its_uses_state() {
+    let bytes = fuzz_finding("passes", "f16-unknown-op-result-type-differs-from-its-use");
+    let r = run(&["--pass", "f16"], "fuzz.mlir", &bytes);
+    expect_output_reads_back(&r, "f16");
+    assert!(
+        r.stdout
+            .contains("stablehlo.convert %2 : (tensor<4x128xf32>) -> tensor<4x128xf16>"),
+        "{}",
+        r.stdout
+    );
+    // The same on a small valid program: the custom op's `: T` is not its
+    // result's type, and the dot that reads it says what it is.
+    let text = "func.func @main(%x: tensor<2x4xf32>, %w: tensor<4x3xf32>) -> tensor<2x3xf32> {\n  %c = foo.reinterpret %x : tensor<8xf32>\n  %0 = stablehlo.dot_general %c, %w, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n  return %0 : tensor<2x3xf32>\n}\n";
+    for pass in ["f16-matmul", "f16", "bf16", "int8-weights"] {
+        let r = run(&["--pass", pass], "custom.mlir", text.as_bytes());
+        expect_output_reads_back(&r, pass);
+    }
+    let r = run(&["--pass", "f16-matmul"], "custom.mlir", text.as_bytes());
+    assert!(
+        r.stdout
+            .contains("stablehlo.convert %c : (tensor<2x4xf32>) -> tensor<2x4xf16>"),
+        "{}",
+        r.stdout
+    );
+}

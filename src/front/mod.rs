@@ -25,20 +25,33 @@ pub const MAX_NESTING: usize = 512;
 ///
 /// Errors carry the position and a description of what was expected.
 pub fn parse(source: Source) -> Result<Module, ParseError> {
-    let module = parse_unverified(source)?;
-    if let Err(errors) = crate::ir::verify::verify(&module) {
-        let first = &errors.0[0];
-        let more = match errors.0.len() {
-            1 => String::new(),
-            n => format!(" ({} more problem(s) follow)", n - 1),
-        };
-        return Err(ParseError::at(
-            &module.source,
-            first.offset.unwrap_or(0),
-            ParseErrorKind::Invalid(format!("{}{more}", first.message)),
-        ));
+    let mut module = parse_unverified(source)?;
+    match crate::ir::verify::verify_stated_types(&module) {
+        Ok(stated) => {
+            // A custom op of another dialect only suggests its result's type
+            // (`foo.op %a : T` may list an operand's); where a use states
+            // the type, the passes work with that one (it is what they
+            // convert and what the uses they rewrite must say).
+            for (v, t) in stated {
+                if matches!(t, crate::ir::Type::Tensor(_)) && module.dfg.ty(v) != &t {
+                    module.dfg.value_mut(v).ty = t;
+                }
+            }
+            Ok(module)
+        }
+        Err(errors) => {
+            let first = &errors.0[0];
+            let more = match errors.0.len() {
+                1 => String::new(),
+                n => format!(" ({} more problem(s) follow)", n - 1),
+            };
+            Err(ParseError::at(
+                &module.source,
+                first.offset.unwrap_or(0),
+                ParseErrorKind::Invalid(format!("{}{more}", first.message)),
+            ))
+        }
     }
-    Ok(module)
 }
 
 /// Parses without running the IR verifier on the result: for files that

@@ -67,6 +67,15 @@ impl fmt::Display for VerifyErrors {
 
 /// Checks a module; `Err` lists every problem found.
 pub fn verify(m: &Module) -> Result<(), VerifyErrors> {
+    verify_stated_types(m).map(|_| ())
+}
+
+/// Checks a module as [`verify`] does and returns, for each value whose
+/// definition does not state its type for sure (a result of another
+/// dialect's custom op, `foo.op %a : T`, whose `T` the IR only guesses is
+/// the result's), the type its uses state: every use agrees on it (or the
+/// module is refused), and MLIR requires it to be the value's type.
+pub fn verify_stated_types(m: &Module) -> Result<HashMap<Value, Type>, VerifyErrors> {
     let mut v = Verifier {
         m,
         errors: Vec::new(),
@@ -89,7 +98,7 @@ pub fn verify(m: &Module) -> Result<(), VerifyErrors> {
         v.dominance(op, &order);
     }
     if v.errors.is_empty() {
-        Ok(())
+        Ok(v.read_as)
     } else {
         // In the order they are written (new ops, without a place, last).
         v.errors
@@ -289,7 +298,15 @@ impl<'m> Verifier<'m> {
         });
     }
 
-    fn ty(&self, v: Value) -> &'m Type {
+    /// The type of `v`: as its definition states it, or, where the
+    /// definition does not state it for sure ([`Verifier::type_known`]), as
+    /// its first use states it (the IR's guess otherwise).
+    fn ty(&self, v: Value) -> &Type {
+        if !self.type_known(v) {
+            if let Some(t) = self.read_as.get(&v) {
+                return t;
+            }
+        }
         self.m.dfg.ty(v)
     }
 
@@ -841,7 +858,7 @@ impl<'m> Verifier<'m> {
             return;
         }
         for i in 0..n {
-            let Some(t) = self.ty(d.operands[i]).as_tensor() else {
+            let Some(t) = self.ty(d.operands[i]).as_tensor().cloned() else {
                 continue;
             };
             let want = Type::Tensor(super::TensorType {
