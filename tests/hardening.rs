@@ -1217,3 +1217,32 @@ fn a_guessed_type_gives_way_to_the_type_its_uses_state() {
         r.stdout
     );
 }
+
+/// Fuzz run 17 (`testdata/fuzz/passes/f16-matmul-return-states-a-type-its-function-does-not-give`):
+/// `%1 = stablehlk.maximum ... : tensor<8x128xf32>` (an unknown dialect)
+/// returned as `return %1 : tensor<8x128xf33>` from a function that gives
+/// `tensor<8x128xf32>`. The verifier compared the function's result with
+/// `%1`'s type before it had read the `return` that states it, so the file
+/// was accepted; once uses state the type, passes saw the mismatch as
+/// their own (an internal error). The verifier now reads every signature
+/// first, and refuses the file, as MLIR does.
+#[test]
+fn a_return_stating_another_type_than_its_function_gives_is_refused() {
+    let bytes = fuzz_finding(
+        "passes",
+        "f16-matmul-return-states-a-type-its-function-does-not-give",
+    );
+    let r = run(&["--pass", "f16-matmul"], "fuzz.mlir", &bytes);
+    expect_refused(
+        &r,
+        "'return' op returns %1 of type tensor<8x128xf33> as result #0, but function @relu gives result #0 type tensor<8x128xf32>",
+    );
+    assert!(r.stdout.is_empty(), "printed output on error");
+    expect_error(
+        &[],
+        "r.mlir",
+        "func.func @relu(%arg0: tensor<8x128xf32>) -> tensor<8x128xf32> {\n  %1 = foo.maximum %arg0 : tensor<8x128xf32>\n  return %1 : tensor<8x128xf16>\n}\n",
+        "3:10",
+        "returns %1 of type tensor<8x128xf16> as result #0, but function @relu gives result #0 type tensor<8x128xf32>",
+    );
+}

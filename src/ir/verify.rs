@@ -7,6 +7,9 @@
 //! * every use agrees with its definition: where an op's signature states an
 //!   operand's type (generic form, functional pretty form, `: T` short form
 //!   of StableHLO ops, `return`), it is the type of the value read;
+//!   a value whose definition does not state its type for sure (a custom
+//!   op of another dialect) is read as one type by every use that states
+//!   it, and every other check uses that type (signatures are read first);
 //! * generic ops list one type per operand; known StableHLO ops have their
 //!   operands (`add` two, `dot_general` two, `select` three, ...);
 //! * `return` in a function matches the function's result types; calls match
@@ -88,6 +91,14 @@ pub fn verify_stated_types(m: &Module) -> Result<HashMap<Value, Type>, VerifyErr
             if let Some(name) = m.symbol(op) {
                 v.functions.entry(name).or_insert(op);
             }
+        }
+    }
+    // Signatures first: the type each use states for a value whose
+    // definition does not state it is then known to every other check,
+    // whatever the order of the ops that read it.
+    for &op in &ops {
+        if v.checks_signature(op) {
+            v.signature(op);
         }
     }
     for &op in &ops {
@@ -358,6 +369,14 @@ impl<'m> Verifier<'m> {
         }
     }
 
+    /// Whether `op`'s written signature is checked: not an alias or a
+    /// resource, and with the operand count its name requires.
+    fn checks_signature(&self, op: Op) -> bool {
+        let data = self.m.dfg.op(op);
+        !matches!(data.form, OpForm::Alias | OpForm::Resource)
+            && arity(&data.name).is_none_or(|want| want == data.operands.len())
+    }
+
     fn op(&mut self, op: Op) {
         let data = self.m.dfg.op(op);
         if matches!(data.form, OpForm::Alias | OpForm::Resource) {
@@ -438,7 +457,6 @@ impl<'m> Verifier<'m> {
                 }
             }
         }
-        self.signature(op);
         match name {
             "func.func" => self.function(op),
             "func.call" | "call" => self.call(op),
