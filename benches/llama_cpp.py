@@ -26,7 +26,7 @@ numpy, e.g.
     /work/venvs/llama/bin/python benches/llama_cpp.py --work /work/llama \\
         [--hlo-opt --real-size-work /work/rs --jax-python /work/venvs/jax/bin/python]
         [--types f32,f16,q8_0,q4_0] [--threads 2] [--prompt 128] [--tokens 32]
-        [--rounds 2] [--layers 16] [--prepare-only]
+        [--rounds 2] [--layers 16] [--presets cpu,cpu-int8,cpu-int4] [--prepare-only]
 
 Nothing here is part of the test suite; the files it writes (about 9 GB for
 16 layers) stay in --work for the next run.
@@ -221,7 +221,7 @@ def hlo_opt_bench(a):
     (`hlo-opt bench`, benches/real_size.py's step and weights)."""
     mlir, inputs = real_size_step(a)
     ms = {}
-    for preset in ("cpu", "cpu-int8", "cpu-int4"):
+    for preset in a.presets.split(","):
         text = subprocess.run([a.bin, "bench", mlir, "--preset", preset, "--inputs", inputs,
                                "--rounds", str(a.rounds), "--quiet"],
                               check=True, capture_output=True, text=True).stdout
@@ -244,6 +244,7 @@ def main():
     ap.add_argument("--warm", type=int, default=4, help="untimed decodes before them")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--hlo-opt", action="store_true", help="time hlo-opt's presets in the same run")
+    ap.add_argument("--presets", default="cpu,cpu-int8,cpu-int4", help="hlo-opt presets timed with --hlo-opt")
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "hlo-opt"))
     ap.add_argument("--real-size-work", default="/tmp/hlo-opt-real-size")
     ap.add_argument("--jax-python", default=sys.executable, help="a Python with JAX, to generate the step")
