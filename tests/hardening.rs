@@ -1181,6 +1181,16 @@ fn convolution_dim_numbers_are_checked() {
     );
     expect_output_reads_back(&r, "f16-matmul");
     assert!(r.stdout.contains("f16"), "{}", r.stdout);
+    // MLIR reads `dim_numbers=[...]` without spaces around `=` too.
+    let r = run(
+        &["--pass", "f16-matmul"],
+        "conv.mlir",
+        conv("[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]")
+            .replace("dim_numbers = ", "dim_numbers=")
+            .as_bytes(),
+    );
+    expect_output_reads_back(&r, "f16-matmul");
+    assert!(r.stdout.contains("f16"), "{}", r.stdout);
 }
 
 /// Fuzz run 17 (`testdata/fuzz/passes/f16-unknown-op-result-type-differs-from-its-use`):

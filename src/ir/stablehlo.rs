@@ -544,8 +544,9 @@ impl ConvDims {
 /// output), each split at its commas with white space removed; `None` when
 /// the op's text has no such attribute in that shape.
 pub fn conv_dim_lists(text: &str) -> Option<[Vec<String>; 3]> {
-    let spec = text.split("dim_numbers = ").nth(1)?;
-    // White space may stand between the tokens (`] x [`).
+    let key = "dim_numbers";
+    let spec = &text[text.find(key)? + key.len()..];
+    // White space may stand between the tokens (`dim_numbers=[`, `] x [`).
     let mut compact = String::new();
     let mut closed = 0;
     for c in spec.chars() {
@@ -560,7 +561,7 @@ pub fn conv_dim_lists(text: &str) -> Option<[Vec<String>; 3]> {
             }
         }
     }
-    let (input, rest) = compact.strip_prefix('[')?.split_once("]x[")?;
+    let (input, rest) = compact.strip_prefix("=[")?.split_once("]x[")?;
     let (kernel, rest) = rest.split_once("]->[")?;
     let output = rest.strip_suffix(']')?;
     let items = |list: &str| list.split(',').map(str::to_string).collect::<Vec<_>>();
