@@ -8,6 +8,8 @@
 //! * `grouped-split`: dot(x, W) ==> Σ_g dot(x_g, convert(q_g)) * s_g — the contraction split by group
 //! * `int8-activations`: dot(x, W) ==> convert(dot(q_x, q) -> i32) * s_x * s — x quantized per row at run time
 //! * `weight-argument`: %W: f32 ==> %q: i8 plus a new scale argument (`hlo_opt.*` recipes)
+//! * `lookup-dequant`:  gather(%W, i) ==> convert(gather(%q, i)) * gather(%s, i) — a tied table's
+//!   lookups, beside its dot (per-channel only: one scale per looked-up row; passes/lookup.rs)
 //! * `weight-reshape`:  op(x, reshape(%W)) ==> op(x, %W') stored reshaped (a `reshape` recipe step)
 //! * `weight-constant`: const W ==> optimization_barrier(const q), const s — the barrier keeps IREE
 //!   from folding the dequantization back into f32 constants
@@ -17,6 +19,7 @@
 //! `w ≈ q * s`, `q = round(w / s)` in [-127, 127], `s = max|w| / 127` (src/quant.rs).
 
 use super::filter::{self, OpFilter};
+use super::lookup;
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::affine::{Affine, Storage};
@@ -444,6 +447,33 @@ fn sole_root(m: &Module, w: Value, stats: &mut PassStats) -> Option<Root> {
     Some(root)
 }
 
+/// The weight's root for `dot`, when it comes straight from an argument or
+/// a constant, with the lookups (gathers of whole rows) that read the same
+/// argument beside the dot: a tied embedding. `None` when anything else
+/// reads it.
+fn weight_root(
+    m: &Module,
+    dot: Op,
+    w: Value,
+    stats: &mut PassStats,
+) -> Option<(Root, Vec<lookup::Lookup>)> {
+    let root = weights::find_root(m, w);
+    let uses = m.dfg.uses(w);
+    if root.value() == w && !matches!(root, Root::Other(_)) {
+        if uses.len() == 1 {
+            return Some((root, Vec::new()));
+        }
+        let others: Vec<(Op, usize)> = uses.iter().copied().filter(|&(op, _)| op != dot).collect();
+        if matches!(root, Root::Arg(_)) && others.len() + 1 == uses.len() {
+            if let Some(lookups) = lookup::only_lookups(m, w, &others) {
+                return Some((root, lookups));
+            }
+        }
+    }
+    stats.bump("skipped-not-a-weight");
+    None
+}
+
 /// `weight-reshape`: op(x, reshape(%W)) ==> op(x, %W') with %W' stored in
 /// the reshaped shape (a `reshape` recipe step; row-major order is kept, so
 /// the data does not move). TensorFlow reads depthwise kernels this way.
@@ -593,11 +623,29 @@ impl Int8Weights {
         let Some(dims) = DotDims::read(m, dot) else {
             return false;
         };
-        let Some(root) = sole_root(m, w, stats) else {
+        let Some((root, lookups)) = weight_root(m, dot, w, stats) else {
             return false;
         };
         if weights::non_finite_constant(m, root, dot, self.name(), stats) {
             return false;
+        }
+        // A tied table: its lookups read the int8 rows and scale them, which
+        // needs one scale per looked-up row (per-channel, rows = channels).
+        let kept: Vec<usize> = (0..shape.len())
+            .filter(|d| !dims.rhs_contract.contains(d))
+            .collect();
+        if !lookups.is_empty() {
+            if self.four_bit || self.group != 0 {
+                stats.bump("skipped-lookup-of-grouped-weight");
+                return false;
+            }
+            if lookups
+                .iter()
+                .any(|lk| !lookup::can_dequantize(m, lk, &kept))
+            {
+                stats.bump("skipped-lookup-not-of-channels");
+                return false;
+            }
         }
         if self.four_bit {
             return self.affine4_dot(m, dot, root, &shape, &dims, stats);
@@ -617,6 +665,12 @@ impl Int8Weights {
         let Some((q, s)) = self.store(m, dot, root, &scheme, &shape, stats) else {
             return false;
         };
+        for lk in &lookups {
+            if lookup::dequantize(m, lk, s, &kept).is_none() {
+                return false;
+            }
+            stats.bump("lookup-dequant");
+        }
         let n: u64 = shape.iter().product();
         if self.int8_activations && self.group == 0 {
             if let Some(pd) = super::layout::panel_dot(m, dot) {

@@ -16,12 +16,18 @@
 //!   unchanged. Only for dots whose activation has at most `max-rows` rows
 //!   (decode steps); other weights get `contracting-first`.
 //!
+//! * `lookup-panels` / `lookup-relayout`: a weight that a `gather` also reads
+//!   whole rows of (a tied embedding: the output projection's weight is the
+//!   embedding table) is stored once, in the dot's layout, and the lookup
+//!   reads its rows there (passes/lookup.rs), so no second copy is kept.
+//!
 //! Which order is faster per target is measured, not assumed (docs/perf.md).
 //! Why panels: IREE llvm-cpu runs a `[1, K] x [K, N]` matmul as a vecmat that
 //! walks each workgroup's columns down all `K` rows, one short run per row
 //! and page, so it is bound by TLB misses rather than by bytes; a panel is
 //! one contiguous run.
 
+use super::lookup;
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::stablehlo::{self, DotDims};
@@ -356,20 +362,23 @@ impl Pass for WeightLayout {
                 continue;
             };
             let rank = shape.len();
-            // Every use must be one of these dots (through transposes only).
+            // Every use must be one of these dots (through transposes only)
+            // or a lookup of the argument itself (a tied embedding).
             let closure = weights::closure(m, arg);
-            let leaves_ok = closure
+            let (dot_leaves, other_leaves): (Vec<_>, Vec<_>) = closure
                 .leaves
                 .iter()
-                .all(|&(op, idx)| idx == 1 && uses.iter().any(|u| u.dot == op))
+                .partition(|&&(op, idx)| idx == 1 && uses.iter().any(|u| u.dot == op));
+            let lookups = lookup::only_lookups(m, arg, &other_leaves);
+            let leaves_ok = !dot_leaves.is_empty()
                 && closure
                     .views
                     .iter()
                     .all(|&v| m.dfg.op(v).name == "stablehlo.transpose");
-            if !leaves_ok {
+            let Some(lookups) = lookups.filter(|_| leaves_ok) else {
                 stats.bump("skipped-other-uses");
                 continue;
-            }
+            };
             // Storage permutation from the argument: A' dim i = A dim store[i].
             let stores: Vec<Vec<usize>> = uses
                 .iter()
@@ -393,18 +402,35 @@ impl Pass for WeightLayout {
             let identity = store.iter().enumerate().all(|(i, &s)| i == s);
             let direct = uses.iter().all(|u| m.dfg.op(u.dot).operands[1] == arg);
             let new_shape: Vec<u64> = store.iter().map(|&s| shape[s]).collect();
-            // Panels when every reader of the weight takes them.
+            // Panels when every reader of the weight takes them: each dot,
+            // and each lookup if it reads along the panelled (free) dim.
             let panels = self.panels.and_then(|pn| {
                 let counts: Option<Vec<u64>> = uses
                     .iter()
                     .map(|u| pn.count(m, u.dot, &self.new_dims(&u.dims, rank), &new_shape))
                     .collect();
-                counts.and_then(|c| c.first().copied()).map(|p| (pn, p))
+                let lookups_follow = lookups
+                    .iter()
+                    .all(|lk| rank == 2 && lookup::can_panel(m, lk, store[1], pn.width));
+                counts
+                    .and_then(|c| c.first().copied())
+                    .filter(|_| lookups_follow)
+                    .map(|p| (pn, p))
             });
             if self.panels.is_some() && panels.is_none() {
                 stats.bump("skipped-not-panelled");
             }
             if panels.is_none() && identity && direct {
+                continue;
+            }
+            // Lookups that cannot read the new layout keep the weight as it is.
+            if panels.is_none()
+                && !identity
+                && lookups
+                    .iter()
+                    .any(|lk| !lookup::relayout_keeps_order(lk, &store))
+            {
+                stats.bump("skipped-lookup-order");
                 continue;
             }
             let mut steps = Vec::new();
@@ -427,6 +453,27 @@ impl Pass for WeightLayout {
                     arg,
                     Type::Tensor(TensorType::new(&stored_shape, t.elem.clone())),
                 );
+            }
+            for lk in &lookups {
+                let done = match panels {
+                    Some((pn, _)) => lookup::to_panels(m, lk, store[1], pn.width).is_some(),
+                    None if identity => true,
+                    None => lookup::relayout(m, lk, &store),
+                };
+                if !done {
+                    return Err(PassError::Failed {
+                        pass: "weight-layout".into(),
+                        message: "could not rewrite a lookup of a weight table to its new layout"
+                            .into(),
+                    });
+                }
+                if !identity || panels.is_some() {
+                    stats.bump(if panels.is_some() {
+                        "lookup-panels"
+                    } else {
+                        "lookup-relayout"
+                    });
+                }
             }
             for u in &uses {
                 let new_dims = self.new_dims(&u.dims, rank);

@@ -18,6 +18,7 @@ pub mod gqa;
 pub mod graph_precision;
 pub mod int8;
 pub mod layout;
+pub mod lookup;
 mod options;
 pub mod perturb;
 pub mod precision;

@@ -72,6 +72,16 @@ impl Harness {
     /// Rewrites `testdata/jax/MODEL.mlir` with `passes`.
     fn rewrite(&self, model: &str, passes: &[&str]) -> Rewritten {
         let original = root().join("testdata/jax").join(format!("{model}.mlir"));
+        self.rewrite_file(original, model, passes)
+    }
+
+    /// Rewrites the program at `original` with `passes`.
+    fn rewrite_file(
+        &self,
+        original: std::path::PathBuf,
+        model: &str,
+        passes: &[&str],
+    ) -> Rewritten {
         let text = std::fs::read_to_string(&original).expect("model");
         let mut m = hlo_opt::front::parse_str(model, &text).unwrap_or_else(|e| panic!("{e}"));
         let specs: Vec<String> = passes.iter().map(|p| p.to_string()).collect();
@@ -682,6 +692,132 @@ fn int8_in_panels_decoders_within_documented_bounds() {
                 errors[0]
             );
             assert_eq!(agree, 1.0, "{model} {int8}");
+        }
+    }
+}
+
+/// A tied embedding (`testdata/small/tied_lookup.mlir`: rows looked up by
+/// id and the table as the output projection): every lookup a pass
+/// rewrites reads the same row as the original, from the table as the pass
+/// stores it (panels, transposed, int8 with one scale per row). Rewrites
+/// that compute new indices (panels) clamp ids into range first, as the
+/// StableHLO spec says gather does; IREE 3.13's own gather does not clamp
+/// (an out-of-range id read zeros here), so out-of-range ids are checked
+/// against the spec's row, not against the original's run.
+#[test]
+fn tied_lookups_read_the_stored_table_for_every_id() {
+    let Some(h) = Harness::new() else {
+        return;
+    };
+    let (vocab, dim) = (64usize, 16usize);
+    let table: Vec<f32> = (0..vocab * dim)
+        .map(|i| ((i * 37 % 101) as f32 - 50.0) / 40.0 * (1.0 + (i / dim) as f32 / 16.0))
+        .collect();
+    let inputs = |ids: &[i32; 6]| -> TensorSet {
+        vec![
+            (
+                "table".into(),
+                HostTensor::from_f32(vec![vocab as u64, dim as u64], &table),
+            ),
+            (
+                "ids".into(),
+                HostTensor {
+                    dtype: hlo_opt::tensor::DType::I32,
+                    shape: vec![6],
+                    data: ids.iter().flat_map(|x| x.to_le_bytes()).collect(),
+                },
+            ),
+        ]
+    };
+    // The rows gather reads by the spec (ids clamped into range).
+    let spec_rows = |ids: &[i32; 6]| -> Vec<f64> {
+        ids.iter()
+            .flat_map(|&id| {
+                let r = id.clamp(0, vocab as i32 - 1) as usize;
+                table[r * dim..(r + 1) * dim].iter().map(|&x| x as f64)
+            })
+            .collect()
+    };
+    // Per-row int8 (`w = q * s`, `s = max|w| / 127`), dequantized on the host.
+    let int8_rows = |ids: &[i32; 6]| -> Vec<f64> {
+        ids.iter()
+            .flat_map(|&id| {
+                let r = id.clamp(0, vocab as i32 - 1) as usize;
+                let r = &table[r * dim..(r + 1) * dim];
+                let s = r.iter().fold(0f32, |a, x| a.max(x.abs())) / 127.0;
+                r.iter()
+                    .map(move |&x| ((x / s).round_ties_even().clamp(-127.0, 127.0) * s) as f64)
+            })
+            .collect()
+    };
+    let in_range = [0, 9, 63, 31, 8, 7];
+    let out_of_range = [64, -1, 1000, -9, 70, 5];
+    let original = root().join("testdata/small/tied_lookup.mlir");
+    let base = h.run(&original, &inputs(&in_range), 2, "original");
+    assert_eq!(base[0].to_f64(), spec_rows(&in_range), "original rows");
+    for (passes, fired, rows_bound, logits_bound) in [
+        (
+            &["weight-layout{order=panels}"][..],
+            "lookup-panels",
+            0.0,
+            1e-6,
+        ),
+        (&["weight-layout"][..], "lookup-relayout", 0.0, 1e-6),
+        (
+            &["weight-layout{order=panels}", "f16-matmul"][..],
+            "lookup-retyped",
+            1e-3,
+            2e-3,
+        ),
+        (
+            &[
+                "weight-layout{order=panels}",
+                "int8-weights{activations=int8}",
+            ][..],
+            "lookup-dequant",
+            2e-2,
+            3e-2,
+        ),
+        (&["int8-weights"][..], "lookup-dequant", 2e-2, 2e-2),
+        (
+            &["weight-layout", "int8-weights"][..],
+            "lookup-dequant",
+            2e-2,
+            2e-2,
+        ),
+    ] {
+        let tag = passes.join("+");
+        let file_tag = tag.replace(['{', '}', '=', '+'], "_");
+        let r = h.rewrite_file(original.clone(), "tied_lookup", passes);
+        let stats = r.stats.to_string();
+        assert!(stats.contains(fired), "{tag}: {stats}");
+        let panels = stats.contains("lookup-panels");
+        let runs: &[&[i32; 6]] = if panels {
+            &[&in_range, &out_of_range]
+        } else {
+            &[&in_range]
+        };
+        for (k, ids) in runs.iter().enumerate() {
+            let new_inputs = hlo_opt::weights::convert(&r.module, &inputs(ids), Default::default())
+                .expect("weights convert");
+            let got = h.run(&r.path, &new_inputs, 2, &format!("{file_tag}{k}"));
+            let got_rows = got[0].to_f64();
+            let e_rows = rel_l2(&spec_rows(ids), &got_rows);
+            eprintln!("{tag} ids {ids:?}: rows rel_l2 {e_rows:.3e}");
+            assert!(e_rows <= rows_bound, "{tag} {ids:?}: rows rel_l2 {e_rows}");
+            if fired == "lookup-dequant" {
+                // Exactly the scheme's rows: one scale per row, gathered.
+                let e = rel_l2(&int8_rows(ids), &got_rows);
+                assert!(
+                    e <= 1e-6,
+                    "{tag} {ids:?}: rows differ from per-row int8: {e}"
+                );
+            }
+            if k == 0 {
+                let e_logits = rel_l2(&base[1].to_f64(), &got[1].to_f64());
+                eprintln!("{tag}: logits rel_l2 {e_logits:.3e}");
+                assert!(e_logits <= logits_bound, "{tag}: logits rel_l2 {e_logits}");
+            }
         }
     }
 }

@@ -176,8 +176,34 @@ fn weight_layout_panels_then_f16_matmul() {
 }
 
 #[test]
-fn weight_layout_leaves_tied_embeddings() {
+fn weight_layout_tied_embeddings_lookup_follows() {
     insta::assert_snapshot!(rewrite("tied.mlir", &["weight-layout"]));
+}
+
+#[test]
+fn weight_layout_panels_tied_embeddings() {
+    insta::assert_snapshot!(rewrite(
+        "tied_lookup.mlir",
+        &["weight-layout{order=panels}"]
+    ));
+}
+
+#[test]
+fn weight_layout_panels_then_int8_tied_embeddings() {
+    insta::assert_snapshot!(rewrite(
+        "tied_lookup.mlir",
+        &["weight-layout{order=panels}", "int8-weights{activations=int8}"]
+    ));
+}
+
+#[test]
+fn int8_weights_tied_embeddings() {
+    insta::assert_snapshot!(rewrite("tied_lookup.mlir", &["int8-weights"]));
+}
+
+#[test]
+fn int8_weights_four_bit_leaves_tied_embeddings() {
+    insta::assert_snapshot!(rewrite("tied_lookup.mlir", &["int8-weights{bits=4}"]));
 }
 
 #[test]

@@ -6,6 +6,7 @@
 
 pub mod constants;
 mod dfg;
+pub mod gather;
 mod layout;
 mod module;
 pub mod op_class;

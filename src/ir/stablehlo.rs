@@ -66,6 +66,12 @@ pub fn constant_splat(m: &mut Module, anchor: Op, ty: TensorType, x: f64) -> Val
     constant_op(m, anchor, ty, format!("stablehlo.constant dense<{x:e}> "))
 }
 
+/// `%r = stablehlo.constant dense<x> : T` before `anchor`: every element of
+/// the integer tensor type `ty` is `x` (the caller keeps `x` in its range).
+pub fn constant_int(m: &mut Module, anchor: Op, ty: TensorType, x: i64) -> Value {
+    constant_op(m, anchor, ty, format!("stablehlo.constant dense<{x}> "))
+}
+
 /// `TEXT: T` before `anchor`, where `text` is `stablehlo.constant <literal> `.
 fn constant_op(m: &mut Module, anchor: Op, ty: TensorType, text: String) -> Value {
     let t = Type::Tensor(ty);
