@@ -192,7 +192,10 @@ fn weight_layout_panels_tied_embeddings() {
 fn weight_layout_panels_then_int8_tied_embeddings() {
     insta::assert_snapshot!(rewrite(
         "tied_lookup.mlir",
-        &["weight-layout{order=panels}", "int8-weights{activations=int8}"]
+        &[
+            "weight-layout{order=panels}",
+            "int8-weights{activations=int8}"
+        ]
     ));
 }
 
