@@ -134,6 +134,40 @@ fn unknown_ssa_name() {
     );
 }
 
+/// MLIR reads `%12_u` as `%12` then `_u` ("expected '=' after SSA name"):
+/// a name is digits only or starts with a letter or `$ . _ -`. hlo-opt
+/// accepted such names and printed them back for IREE to refuse.
+#[test]
+fn ssa_name_of_digits_then_letters_is_refused() {
+    let text = format!(
+        "{FUNC_HEAD}  %12_u = stablehlo.add %a, %a : tensor<f32>\n  return %12_u : tensor<f32>\n}}\n"
+    );
+    expect_error(
+        "digits.mlir",
+        &text,
+        "2:3",
+        "`%12_u` is not an SSA name; expected digits only (`%12`)",
+    );
+    let text = format!(
+        "{FUNC_HEAD}  %x = stablehlo.add %a, %a : tensor<f32>\n  return %7e : tensor<f32>\n}}\n"
+    );
+    expect_error("use.mlir", &text, "3:10", "`%7e` is not an SSA name");
+    // The names MLIR does read still parse: digits, and a letter or
+    // `$ . _ -` first.
+    for name in ["%0", "%12", "%_1", "%-a", "%$x.y", "%v12_u"] {
+        let text = format!(
+            "{FUNC_HEAD}  {name} = stablehlo.add %a, %a : tensor<f32>\n  return {name} : tensor<f32>\n}}\n"
+        );
+        let dir = tempfile::tempdir().expect("tempdir");
+        let inp = dir.path().join("ok.mlir");
+        std::fs::write(&inp, &text).expect("write input");
+        let o = hlo_opt().arg(&inp).output().expect("runs");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{name}: {stderr}");
+        assert_eq!(String::from_utf8_lossy(&o.stdout), text, "{name}");
+    }
+}
+
 #[test]
 fn use_before_definition() {
     let text = format!(

@@ -7,6 +7,21 @@ mod module {
 
     const TEXT: &str = "#loc1 = loc(\"params['w']\")\n#loc2 = loc(\"other\")\nmodule {\n  func.func @main(%a: tensor<2xf32> loc(#loc1), %b: tensor<2xf32>) -> tensor<2xf32> {\n    %0 = stablehlo.add %a, %b : tensor<2xf32> loc(#loc2)\n    %1 = stablehlo.multiply %0, %a : tensor<2xf32>\n    return %1 : tensor<2xf32>\n  }\n  func.func private @g(%x: tensor<2xf32>) -> tensor<2xf32> {\n    return %x : tensor<2xf32>\n  }\n}\n";
 
+    /// New names are names MLIR reads back, whatever op name the hint
+    /// comes from (a generic op may be called `"foo.1x"` or `"foo.a b"`).
+    #[test]
+    fn fresh_names_are_valid_ssa_names() {
+        let mut m = crate::front::parse_str("i.mlir", TEXT).expect("parses");
+        for (hint, starts) in [("1x", "v1x_"), ("a b", "ab_"), ("", "v_"), ("cvt", "cvt_")] {
+            let name = m.fresh_name(hint);
+            assert!(name.starts_with(starts), "{hint:?} gave {name}");
+            let text = format!(
+                "func.func @f(%a: tensor<f32>) -> tensor<f32> {{\n  %{name} = stablehlo.add %a, %a : tensor<f32>\n  return %{name} : tensor<f32>\n}}\n"
+            );
+            crate::front::parse_str("n.mlir", &text).expect("a fresh name parses back");
+        }
+    }
+
     #[test]
     fn indexes_follow_inserts_and_erasures() {
         let mut m = crate::front::parse_str("i.mlir", TEXT).expect("parses");

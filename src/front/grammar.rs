@@ -86,6 +86,9 @@ fn pest_error(source: &Source, err: pest::error::Error<Rule>) -> ParseError {
     if let Some(message) = wrong_closer(source, offset) {
         return ParseError::at(source, offset, ParseErrorKind::Syntax(message));
     }
+    if let Some(message) = bad_ssa_name(text, offset) {
+        return ParseError::at(source, offset, ParseErrorKind::Syntax(message));
+    }
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut words: Vec<&str> = positives.iter().map(|&r| describe(r)).collect();
@@ -109,6 +112,22 @@ fn pest_error(source: &Source, err: pest::error::Error<Rule>) -> ParseError {
         ErrorVariant::CustomError { message } => message.clone(),
     };
     ParseError::at(source, offset, ParseErrorKind::Syntax(message))
+}
+
+/// When the grammar stopped at `%` followed by digits and then more name
+/// characters (`%12_u`), which MLIR's lexer does not read as one SSA name,
+/// says so.
+fn bad_ssa_name(text: &str, offset: usize) -> Option<String> {
+    let rest = text.get(offset..)?.strip_prefix('%')?;
+    let is_id = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-');
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    let name: String = rest.chars().take_while(|&c| is_id(c)).take(64).collect();
+    (digits > 0 && name.len() > digits).then(|| {
+        format!(
+            "`%{name}` is not an SSA name; expected digits only (`%{}`) or a name that starts with a letter or one of `$ . _ -`",
+            &name[..digits]
+        )
+    })
 }
 
 /// When the grammar stopped at a closing bracket that does not close the

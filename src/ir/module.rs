@@ -260,6 +260,15 @@ impl Module {
 
     /// A value name (without `%`) that no value in the module has.
     pub fn fresh_name(&mut self, hint: &str) -> String {
+        // A name MLIR reads back: id characters only, not starting with a
+        // digit (`%1x_5` is not a name), whatever op name the hint came from.
+        let mut hint: String = hint
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-'))
+            .collect();
+        if !hint.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+            hint.insert(0, 'v');
+        }
         loop {
             let name = format!("{hint}_{}", self.fresh_counter);
             self.fresh_counter += 1;
