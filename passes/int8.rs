@@ -25,7 +25,7 @@ use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::affine::{Affine, Storage};
 use crate::ir::stablehlo::{self, DotDims};
 use crate::ir::{constants, ElemType, Module, Op, TensorType, Type, Value, ValueDef};
-use crate::quant::Scheme;
+use crate::quant::{self, Scheme};
 use crate::recipe::{self, Step};
 
 const OPTIONS: &[OptionInfo] = &[
@@ -436,25 +436,15 @@ fn count_bytes(stats: &mut PassStats, before: u64, after: u64) {
     *stats.figures.entry("weight-bytes-after").or_default() += after;
 }
 
-/// The weight's root, when it comes straight from an argument or a constant
-/// that nothing else reads (weight-layout folds transposes first).
-fn sole_root(m: &Module, w: Value, stats: &mut PassStats) -> Option<Root> {
-    let root = weights::find_root(m, w);
-    if root.value() != w || matches!(root, Root::Other(_)) || m.dfg.uses(w).len() != 1 {
-        stats.bump("skipped-not-a-weight");
-        return None;
-    }
-    Some(root)
-}
-
-/// The weight's root for `dot`, when it comes straight from an argument or
-/// a constant, with the lookups (gathers of whole rows) that read the same
-/// argument beside the dot: a tied embedding. `None` when anything else
-/// reads it.
+/// The root of `user`'s weight `w`, when it comes straight from an argument
+/// or a constant (weight-layout folds transposes first) that nothing else
+/// reads, except, with `lookups_allowed`, gathers of whole rows of the same
+/// argument beside it (a tied embedding), which are returned.
 fn weight_root(
     m: &Module,
-    dot: Op,
+    user: Op,
     w: Value,
+    lookups_allowed: bool,
     stats: &mut PassStats,
 ) -> Option<(Root, Vec<lookup::Lookup>)> {
     let root = weights::find_root(m, w);
@@ -463,8 +453,8 @@ fn weight_root(
         if uses.len() == 1 {
             return Some((root, Vec::new()));
         }
-        let others: Vec<(Op, usize)> = uses.iter().copied().filter(|&(op, _)| op != dot).collect();
-        if matches!(root, Root::Arg(_)) && others.len() + 1 == uses.len() {
+        let others: Vec<(Op, usize)> = uses.iter().copied().filter(|&(op, _)| op != user).collect();
+        if lookups_allowed && matches!(root, Root::Arg(_)) && others.len() + 1 == uses.len() {
             if let Some(lookups) = lookup::only_lookups(m, w, &others) {
                 return Some((root, lookups));
             }
@@ -587,7 +577,7 @@ impl Int8Weights {
             stats.bump("skipped-convolution-per-channel-only");
             return false;
         }
-        let Some(root) = sole_root(m, w, stats) else {
+        let Some((root, _)) = weight_root(m, conv, w, false, stats) else {
             return false;
         };
         if weights::non_finite_constant(m, root, conv, self.name(), stats) {
@@ -623,7 +613,7 @@ impl Int8Weights {
         let Some(dims) = DotDims::read(m, dot) else {
             return false;
         };
-        let Some((root, lookups)) = weight_root(m, dot, w, stats) else {
+        let Some((root, lookups)) = weight_root(m, dot, w, true, stats) else {
             return false;
         };
         if weights::non_finite_constant(m, root, dot, self.name(), stats) {
@@ -631,9 +621,7 @@ impl Int8Weights {
         }
         // A tied table: its lookups read the int8 rows and scale them, which
         // needs one scale per looked-up row (per-channel, rows = channels).
-        let kept: Vec<usize> = (0..shape.len())
-            .filter(|d| !dims.rhs_contract.contains(d))
-            .collect();
+        let kept = quant::kept_dims(shape.len(), &dims.rhs_contract);
         if !lookups.is_empty() {
             if self.four_bit || self.group != 0 {
                 stats.bump("skipped-lookup-of-grouped-weight");

@@ -22,11 +22,17 @@ fn strides(shape: &[u64]) -> Vec<usize> {
     s
 }
 
+/// The dims of a rank-`rank` weight that keep one scale per index when
+/// `reduce` are reduced: the scales' dims, in order.
+pub fn kept_dims(rank: usize, reduce: &[usize]) -> Vec<usize> {
+    (0..rank).filter(|d| !reduce.contains(d)).collect()
+}
+
 /// Quantizes with one scale per index of the dims *not* in `reduce` (per
 /// output channel when `reduce` are the contracting dims). The scales' shape
 /// is the weight's shape without the reduced dims.
 pub fn per_channel(values: &[f32], shape: &[u64], reduce: &[usize]) -> Quantized {
-    let keep: Vec<usize> = (0..shape.len()).filter(|d| !reduce.contains(d)).collect();
+    let keep = kept_dims(shape.len(), reduce);
     let scale_shape: Vec<u64> = keep.iter().map(|&d| shape[d]).collect();
     let group_of = |i: usize, st: &[usize], sst: &[usize]| -> usize {
         keep.iter()
@@ -225,8 +231,8 @@ impl Scheme {
     /// The scales' shape for a weight of `shape`.
     pub fn scale_shape(&self, shape: &[u64]) -> Vec<u64> {
         match self {
-            Scheme::PerChannel { reduce } => (0..shape.len())
-                .filter(|d| !reduce.contains(d))
+            Scheme::PerChannel { reduce } => kept_dims(shape.len(), reduce)
+                .into_iter()
                 .map(|d| shape[d])
                 .collect(),
             Scheme::Grouped { axis, group } => {

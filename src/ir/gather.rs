@@ -2,6 +2,7 @@
 //! op's attribute text, and the one gather passes care about, a *row
 //! lookup* (`table[ids]`, how models read an embedding table).
 
+use super::stablehlo::dims_text;
 use super::{Module, Op, OpForm, Piece, Value};
 
 /// The dimension numbers and slice sizes of a generic-form
@@ -75,11 +76,6 @@ fn sizes_range(text: &str) -> Option<std::ops::Range<usize>> {
     let start = key + rest.find("array<")?;
     let end = start + text[start..].find('>')? + 1;
     Some(start..end)
-}
-
-fn dims_text(d: &[usize]) -> String {
-    let parts: Vec<String> = d.iter().map(|x| x.to_string()).collect();
-    format!("[{}]", parts.join(", "))
 }
 
 impl GatherDims {

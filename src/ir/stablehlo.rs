@@ -161,7 +161,7 @@ pub struct DotDims {
     pub rhs_contract: Vec<usize>,
 }
 
-fn dims_text(d: &[usize]) -> String {
+pub(super) fn dims_text(d: &[usize]) -> String {
     let parts: Vec<String> = d.iter().map(|x| x.to_string()).collect();
     format!("[{}]", parts.join(", "))
 }
