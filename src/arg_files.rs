@@ -128,10 +128,13 @@ pub fn write(set: &crate::tensor::TensorSet, dir: &Path) -> Result<ArgFiles, Ten
 
 /// The rewritten program's inputs: `given` (its own set, as
 /// [`original`] takes it), else converted from the original set `from` by
-/// the rewritten program's recipes into `dir`, one argument at a time.
-/// `progress` gets the bytes converted so far and in all.
+/// the rewritten program's recipes into `dir`, one argument at a time
+/// (`base`: the program `from` belongs to, when `m` was rewritten from it;
+/// see [`crate::weights::recipes_for`]). `progress` gets the bytes
+/// converted so far and in all.
 pub fn rewritten(
     m: &Module,
+    base: Option<&Module>,
     given: Option<&Path>,
     from: &InputSet,
     dir: &Path,
@@ -144,7 +147,7 @@ pub fn rewritten(
         return given_files(&set, path, &types, dir);
     }
     let out = SetOutput::Folder(crate::output::OutputDir::scratch(dir)?);
-    crate::weights::convert_files(m, from, &out, opts, progress)?;
+    crate::weights::convert_files(m, base, from, &out, opts, progress)?;
     let set = InputSet::open(dir)?;
     given_files(&set, dir, &types, &dir.join("ui4"))
 }

@@ -355,12 +355,14 @@ impl DecodeStep {
         Ok(s)
     }
 
-    /// The same convention on a rewritten program made from this one: its
-    /// arguments are found through their `hlo_opt.from` attributes (an
-    /// argument without one stands for the original at its position).
-    pub fn map_to(&self, rewritten: &Module) -> Result<DecodeStep, DecodeError> {
+    /// The same convention on a program rewritten from `original` (the
+    /// program this convention was inferred on): its arguments are found
+    /// through their recipes, rebased on `original`'s
+    /// ([`crate::weights::recipes_for`]; an argument without one stands for
+    /// the original at its position).
+    pub fn map_to(&self, original: &Module, rewritten: &Module) -> Result<DecodeStep, DecodeError> {
         let mut s = DecodeStep::signature(rewritten)?;
-        let recipes = crate::weights::recipes(rewritten)
+        let recipes = crate::weights::recipes_for(rewritten, Some(original))
             .map_err(|e| DecodeError::Wrapper(format!("rewritten program: {e}")))?;
         let find = |orig: usize, what: &'static str| {
             recipes

@@ -124,7 +124,7 @@ pub fn prepare(
     overrides: &Overrides,
 ) -> Result<Prepared, RolloutError> {
     let orig = DecodeStep::infer(original, overrides)?;
-    let new = orig.map_to(rewritten)?;
+    let new = orig.map_to(original, rewritten)?;
     let (tokens, forced, lp) = match mode {
         Mode::Rollout { prompt, steps } => {
             let prompt = if prompt.is_empty() {

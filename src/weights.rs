@@ -115,6 +115,79 @@ pub fn recipes(m: &Module) -> Result<Vec<ArgRecipe>, WeightsError> {
     Ok(out)
 }
 
+/// How each argument of `m` is made from the inputs of `base`, when given:
+/// a program `m` was rewritten from (ORIG of `verify`/`bench`, an imported
+/// checkpoint's graph, `weights convert --from-program`). Both programs'
+/// recipes start at the same original arguments, so each argument of `m`
+/// is made from the argument of `base` whose recipe is the longest first
+/// part of its own, by the steps after that part. With `base` `None`, the
+/// recipes as written ([`recipes`]).
+pub fn recipes_for(m: &Module, base: Option<&Module>) -> Result<Vec<ArgRecipe>, WeightsError> {
+    let own = recipes(m)?;
+    let Some(base) = base else {
+        return Ok(own);
+    };
+    let given = recipes(base)?;
+    own.into_iter()
+        .map(|r| {
+            let best = given
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.from == r.from && r.steps.starts_with(&b.steps))
+                .max_by_key(|(i, b)| (b.steps.len(), std::cmp::Reverse(*i)));
+            let Some((i, b)) = best else {
+                let theirs: Vec<String> = given
+                    .iter()
+                    .filter(|b| b.from == r.from)
+                    .map(|b| format!("`{}`", recipe_text(&b.steps)))
+                    .collect();
+                return Err(WeightsError::Argument {
+                    index: r.from,
+                    name: r.name.clone(),
+                    message: format!(
+                        "made from argument {} of the original program by `{}`, and no argument of the program the inputs belong to is a step on that way ({})",
+                        r.from,
+                        recipe_text(&r.steps),
+                        if theirs.is_empty() {
+                            format!("none of its arguments is made from argument {}", r.from)
+                        } else {
+                            format!("its arguments from argument {} are made by {}", r.from, theirs.join(", "))
+                        }
+                    ),
+                });
+            };
+            Ok(ArgRecipe {
+                from: i,
+                orig_type: Some(b.ty.clone()),
+                steps: r.steps[b.steps.len()..].to_vec(),
+                ty: r.ty,
+                name: b.name.clone(),
+            })
+        })
+        .collect()
+}
+
+/// An input of the wrong type for the argument that reads it; `hint`:
+/// point at `--from-program` (the inputs may belong to an earlier rewrite).
+fn not_expected(dtype: DType, shape: &[u64], t: &Type, hint: bool) -> String {
+    let mut message = format!("given {} {shape:?}, expected {t}", dtype.mlir_name());
+    if hint {
+        message.push_str(
+            " (if these are the inputs of an earlier rewrite of the program, such as `weights import-mlx` output, name that program with `--from-program`)",
+        );
+    }
+    message
+}
+
+/// A recipe as the attribute writes it; `as is` when it has no step.
+fn recipe_text(steps: &[Step]) -> String {
+    if steps.is_empty() {
+        "as is".to_string()
+    } else {
+        crate::recipe::Recipe(steps.to_vec()).to_string()
+    }
+}
+
 /// Options for [`convert`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConvertOptions {
@@ -122,13 +195,15 @@ pub struct ConvertOptions {
     pub clamp: bool,
 }
 
-/// Makes the rewritten function's inputs from the original ones.
+/// Makes the rewritten function's inputs from the original ones (or from
+/// those of `base`, see [`recipes_for`]).
 pub fn convert(
     m: &Module,
+    base: Option<&Module>,
     orig: &TensorSet,
     opts: ConvertOptions,
 ) -> Result<TensorSet, WeightsError> {
-    let recipes = recipes(m)?;
+    let recipes = recipes_for(m, base)?;
     // Every original argument feeds some new one (unchanged ones are
     // copied), so more inputs than that is a mistake, not a spare.
     let wanted = recipes.iter().map(|r| r.from + 1).max().unwrap_or(0);
@@ -156,10 +231,11 @@ pub fn convert(
         })?;
         if let Some(t) = &r.orig_type {
             if !src.matches(t) {
-                return Err(arg_err(format!(
-                    "given {} {:?}, expected {t}",
-                    src.dtype.mlir_name(),
-                    src.shape
+                return Err(arg_err(not_expected(
+                    src.dtype,
+                    &src.shape,
+                    t,
+                    base.is_none(),
                 )));
             }
         }
@@ -216,15 +292,18 @@ fn threads() -> usize {
 /// only a rewritten function with a dynamic argument type makes it in
 /// memory). Every input is checked (present,
 /// its type) before anything is written. `progress` gets the bytes read so
-/// far and in all after each argument. Returns how many arguments were written.
+/// far and in all after each argument. `base`: the program the inputs
+/// belong to, when not the original ([`recipes_for`]). Returns how many
+/// arguments were written.
 pub fn convert_files(
     m: &Module,
+    base: Option<&Module>,
     orig: &InputSet,
     out: &SetOutput,
     opts: ConvertOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<usize, ConvertError> {
-    let recipes = recipes(m)?;
+    let recipes = recipes_for(m, base)?;
     let mut sources = Vec::with_capacity(recipes.len());
     let mut total = 0u64;
     for r in &recipes {
@@ -248,12 +327,7 @@ pub fn convert_files(
                 data: &[],
             };
             if !view.matches(t) {
-                return Err(arg_err(format!(
-                    "given {} {:?}, expected {t}",
-                    dtype.mlir_name(),
-                    shape
-                ))
-                .into());
+                return Err(arg_err(not_expected(dtype, &shape, t, base.is_none())).into());
             }
         }
         total += dtype.bytes_for(shape.iter().product::<u64>() as usize) as u64;

@@ -115,9 +115,13 @@ impl Harness {
         let first_path = self.dir.path().join("first.mlir");
         std::fs::copy(&first.path, &first_path).expect("copy");
         let second = self.rewrite(model, b);
-        let inputs =
-            hlo_opt::weights::convert(&second.module, &Self::inputs(model), Default::default())
-                .expect("convert");
+        let inputs = hlo_opt::weights::convert(
+            &second.module,
+            None,
+            &Self::inputs(model),
+            Default::default(),
+        )
+        .expect("convert");
         let n_out = hlo_opt::weights::entry_results(&second.module)
             .expect("results")
             .len();
@@ -166,8 +170,8 @@ fn compare_pipeline(model: &str, passes: &[&str]) -> Option<Measured> {
     let h = Harness::new()?;
     let inputs = Harness::inputs(model);
     let r = h.rewrite(model, passes);
-    let new_inputs =
-        hlo_opt::weights::convert(&r.module, &inputs, Default::default()).expect("weights convert");
+    let new_inputs = hlo_opt::weights::convert(&r.module, None, &inputs, Default::default())
+        .expect("weights convert");
     let n_out = hlo_opt::weights::entry_results(&r.module)
         .expect("results")
         .len();
@@ -355,7 +359,7 @@ fn run_int8_pipeline(
     let inputs = Harness::inputs(model);
     let r = h.rewrite(model, passes);
     let new_inputs =
-        hlo_opt::weights::convert(&r.module, &inputs, Default::default()).expect("convert");
+        hlo_opt::weights::convert(&r.module, None, &inputs, Default::default()).expect("convert");
     let deq_inputs =
         hlo_opt::weights::dequantized_originals(&r.module, &inputs).expect("dequantize");
     let n_out = hlo_opt::weights::entry_results(&r.module)
@@ -798,8 +802,9 @@ fn tied_lookups_read_the_stored_table_for_every_id() {
             &[&in_range]
         };
         for (k, ids) in runs.iter().enumerate() {
-            let new_inputs = hlo_opt::weights::convert(&r.module, &inputs(ids), Default::default())
-                .expect("weights convert");
+            let new_inputs =
+                hlo_opt::weights::convert(&r.module, None, &inputs(ids), Default::default())
+                    .expect("weights convert");
             let got = h.run(&r.path, &new_inputs, 2, &format!("{file_tag}{k}"));
             let got_rows = got[0].to_f64();
             let e_rows = rel_l2(&spec_rows(ids), &got_rows);

@@ -157,7 +157,8 @@ fn streaming_conversion_matches_step_by_step_for_every_preset() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let text = std::fs::read_to_string(&rewritten).expect("read");
         let module = hlo_opt::front::parse_str("rewritten.mlir", &text).expect("parses");
-        let want = hlo_opt::weights::convert(&module, &set, Default::default()).expect("convert");
+        let want =
+            hlo_opt::weights::convert(&module, None, &set, Default::default()).expect("convert");
         for to in [
             format!("out{k}"),
             format!("out{k}.npz"),
@@ -174,4 +175,94 @@ fn streaming_conversion_matches_step_by_step_for_every_preset() {
             }
         }
     }
+}
+
+/// Inputs of an earlier rewrite (`--from-program`): `weights convert`
+/// applies only the steps after that program's own, and gets the same
+/// tensors as converting from the original inputs; without the flag the
+/// earlier program's inputs are refused with a pointer to it.
+#[test]
+fn inputs_of_an_earlier_rewrite_convert_with_from_program() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = root().join("testdata/jax/llama_decoder_outin.mlir");
+    let inputs = root().join("testdata/jax/llama_decoder_outin.inputs");
+    let write = |args: &[&str], from: &std::path::Path, name: &str| {
+        let out = dir.path().join(name);
+        let o = hlo_opt()
+            .args(args)
+            .arg(from)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .expect("runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        out
+    };
+    // The earlier program: panels (f32); the later: panels, then int8.
+    let panels = write(
+        &["--pass", "weight-layout{order=panels}"],
+        &src,
+        "panels.mlir",
+    );
+    let later = write(&["--pass", "int8-weights"], &panels, "later.mlir");
+    let panel_inputs = dir.path().join("panels_in");
+    let o = convert(&panels, &inputs, &panel_inputs);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    let direct = dir.path().join("direct.safetensors");
+    let o = convert(&later, &inputs, &direct);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    let refused = dir.path().join("refused.safetensors");
+    let o = convert(&later, &panel_inputs, &refused);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("--from-program"), "{stderr}");
+    assert!(!refused.exists());
+
+    let chained = dir.path().join("chained.safetensors");
+    let o = hlo_opt()
+        .args(["weights", "convert"])
+        .arg(&later)
+        .arg("--from-program")
+        .arg(&panels)
+        .arg("--from")
+        .arg(&panel_inputs)
+        .arg("--to")
+        .arg(&chained)
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (want, got) = (
+        read_set(&direct).expect("direct"),
+        read_set(&chained).expect("chained"),
+    );
+    assert_eq!(got.len(), want.len());
+    assert!(want
+        .iter()
+        .any(|(_, t)| t.dtype == hlo_opt::tensor::DType::I8));
+    for ((gn, g), (wn, w)) in got.iter().zip(&want) {
+        assert_eq!(gn, wn);
+        assert_eq!(g, w, "{gn}");
+    }
+
+    // A program the inputs' program does not lead to: the argument and both
+    // recipes are named.
+    let f16 = write(&["--pass", "f16-matmul"], &src, "f16.mlir");
+    let o = hlo_opt()
+        .args(["weights", "convert"])
+        .arg(&f16)
+        .arg("--from-program")
+        .arg(&panels)
+        .arg("--from")
+        .arg(&panel_inputs)
+        .arg("--to")
+        .arg(dir.path().join("none.safetensors"))
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("convert(f16)"), "{stderr}");
+    assert!(stderr.contains("reshape("), "{stderr}");
+    assert!(!dir.path().join("none.safetensors").exists());
 }

@@ -261,6 +261,12 @@ pub enum WeightsCommand {
         /// name or position).
         #[arg(long, value_name = "ORIG_INPUTS")]
         from: PathBuf,
+        /// The program the --from inputs belong to, when it is not the
+        /// original but an earlier rewrite of it (the output of `weights
+        /// import-mlx`, or of other passes): only the recipe steps after
+        /// that program's own are applied.
+        #[arg(long, value_name = "PROGRAM.mlir")]
+        from_program: Option<PathBuf>,
         /// Where to write the new inputs: a folder (of .npy files), a .npz or a .safetensors file.
         #[arg(long, value_name = "NEW_INPUTS")]
         to: PathBuf,

@@ -74,6 +74,7 @@ pub(super) fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
         let mut progress = crate::progress::Bytes::new("converted");
         let base_inputs = crate::arg_files::rewritten(
             &base,
+            Some(&orig),
             None,
             &orig_set,
             &tmp.path().join("in_baseline"),

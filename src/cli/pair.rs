@@ -99,6 +99,7 @@ pub(super) fn input_files(
     let mut progress = crate::progress::Bytes::new("converted");
     let new = crate::arg_files::rewritten(
         rewritten,
+        Some(orig),
         pair.new_inputs.as_deref(),
         &set,
         &work.join("in_rewritten"),
@@ -135,7 +136,12 @@ pub(super) fn input_sets(
     };
     let new = match &pair.new_inputs {
         Some(p) => crate::tensor::read_set(p)?,
-        None => crate::weights::convert(rewritten, &set, crate::weights::ConvertOptions { clamp })?,
+        None => crate::weights::convert(
+            rewritten,
+            Some(orig),
+            &set,
+            crate::weights::ConvertOptions { clamp },
+        )?,
     };
     Ok((set, new))
 }

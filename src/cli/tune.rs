@@ -532,6 +532,7 @@ impl Session<'_> {
         if let Some(tok) = &mut self.tokens {
             let new_inputs = crate::weights::convert(
                 &m,
+                Some(original),
                 &tok.inputs,
                 crate::weights::ConvertOptions {
                     clamp: self.args.clamp,
@@ -606,6 +607,7 @@ impl Session<'_> {
     fn files(&self, m: &Module, tag: &str) -> Result<crate::arg_files::ArgFiles, RunError> {
         Ok(crate::arg_files::rewritten(
             m,
+            Some(self.original),
             None,
             &self.orig_set,
             &self.work.join(format!("in_{tag}")),

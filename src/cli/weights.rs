@@ -8,15 +8,16 @@ use super::{load, write_module, RunError, WeightsCommand};
 
 /// Runs a `weights` subcommand.
 pub(super) fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
-    let (rewritten, from, to, clamp, force, quiet) = match cmd {
+    let (rewritten, from, from_program, to, clamp, force, quiet) = match cmd {
         WeightsCommand::Convert {
             rewritten,
             from,
+            from_program,
             to,
             clamp,
             force,
             quiet,
-        } => (rewritten, from, to, clamp, force, *quiet),
+        } => (rewritten, from, from_program, to, clamp, force, *quiet),
         WeightsCommand::ImportMlx {
             graph,
             checkpoint,
@@ -41,13 +42,22 @@ pub(super) fn run_weights(cmd: &WeightsCommand) -> Result<(), RunError> {
     };
     let out = crate::tensor::SetOutput::prepare(to, *force)?;
     let module = front::parse(load(&rewritten.display().to_string())?)?;
+    let base = match from_program {
+        Some(p) => Some(front::parse(load(&p.display().to_string())?)?),
+        None => None,
+    };
     let orig = crate::tensor::InputSet::open(from)?;
     let opts = crate::weights::ConvertOptions { clamp: *clamp };
     crate::progress::set_quiet(quiet);
     let mut progress = crate::progress::Bytes::new("converted");
-    let n = crate::weights::convert_files(&module, &orig, &out, opts, &mut |done, total| {
-        progress.update(done, total)
-    })?;
+    let n = crate::weights::convert_files(
+        &module,
+        base.as_ref(),
+        &orig,
+        &out,
+        opts,
+        &mut |done, total| progress.update(done, total),
+    )?;
     progress.finish();
     if !quiet {
         eprintln!("hlo-opt: wrote {n} argument(s) to {}", to.display());

@@ -5,6 +5,7 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::error::{ParseError, ParseErrorKind};
+use crate::ir::source::is_id_char;
 use crate::ir::Source;
 
 /// The generated parser.
@@ -119,9 +120,12 @@ fn pest_error(source: &Source, err: pest::error::Error<Rule>) -> ParseError {
 /// says so.
 fn bad_ssa_name(text: &str, offset: usize) -> Option<String> {
     let rest = text.get(offset..)?.strip_prefix('%')?;
-    let is_id = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-');
     let digits = rest.chars().take_while(char::is_ascii_digit).count();
-    let name: String = rest.chars().take_while(|&c| is_id(c)).take(64).collect();
+    let name: String = rest
+        .chars()
+        .take_while(|&c| is_id_char(c))
+        .take(64)
+        .collect();
     (digits > 0 && name.len() > digits).then(|| {
         format!(
             "`%{name}` is not an SSA name; expected digits only (`%{}`) or a name that starts with a letter or one of `$ . _ -`",

@@ -4,6 +4,7 @@
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
+use super::source::is_id_char;
 use super::{
     Block, DataFlowGraph, Layout, Op, OpData, OpForm, Piece, Region, Source, Span, Type, Value,
     ValueData, ValueDef,
@@ -262,10 +263,7 @@ impl Module {
     pub fn fresh_name(&mut self, hint: &str) -> String {
         // A name MLIR reads back: id characters only, not starting with a
         // digit (`%1x_5` is not a name), whatever op name the hint came from.
-        let mut hint: String = hint
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-'))
-            .collect();
+        let mut hint: String = hint.chars().filter(|&c| is_id_char(c)).collect();
         if !hint.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
             hint.insert(0, 'v');
         }

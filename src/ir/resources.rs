@@ -22,6 +22,7 @@
 
 use std::collections::BTreeSet;
 
+use super::source::is_id_char;
 use super::{Module, Op, OpForm, Piece, Span};
 
 /// One `NAME: "0x..."` entry of the resource section.
@@ -237,9 +238,7 @@ fn parse_entry(text: &str, start: usize, end: usize, section: Op) -> Option<Reso
         let close = quoted.find('"')?;
         (quoted[..close].to_string(), 1 + close + 1)
     } else {
-        let n = body
-            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '-')))
-            .unwrap_or(body.len());
+        let n = body.find(|c: char| !is_id_char(c)).unwrap_or(body.len());
         (body[..n].to_string(), n)
     };
     if name.is_empty() {

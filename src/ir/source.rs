@@ -196,3 +196,10 @@ fn not_text(name: String, bytes: &[u8]) -> SourceError {
         byte: bytes.get(offset).copied().unwrap_or(0),
     }
 }
+
+/// Whether `c` may appear in an MLIR identifier after its first character
+/// (value and symbol names, resource keys): a letter, a digit or one of
+/// `_ $ . -`, as MLIR's lexer reads them.
+pub fn is_id_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-')
+}
