@@ -39,7 +39,7 @@ const OPTIONS: &[OptionInfo] = &[
         name: "bits",
         kind: "8|4",
         default: "8",
-        help: "4: MLX's affine 4-bit form (per group of group-size along the contracting dim, default 64: w = scale * q + bias, stored as `storage` says; dot_general only; `fuse-dequant` then moves scale and bias after the dot)",
+        help: "4: MLX's affine 4-bit form (per group of group-size along the contracting dim, default 64: w = scale * q + bias, stored as `storage` says; dot_general only; `fuse-dequant` then moves scale and bias after the dot; a table that embedding lookups also read is stored per row in int8, as group-size>0 does too)",
     },
     OptionInfo {
         name: "storage",
@@ -621,12 +621,12 @@ impl Int8Weights {
         }
         // A tied table: its lookups read the int8 rows and scale them, which
         // needs one scale per looked-up row (per-channel, rows = channels).
+        // Under 4 bits or groups the table is stored so too, per row in
+        // int8, as llama.cpp keeps a tied embedding at 6-8 bits under Q4.
         let kept = quant::kept_dims(shape.len(), &dims.rhs_contract);
-        if !lookups.is_empty() {
-            if self.four_bit || self.group != 0 {
-                stats.bump("skipped-lookup-of-grouped-weight");
-                return false;
-            }
+        let (group, four_bit) = if lookups.is_empty() {
+            (self.group, self.four_bit)
+        } else {
             if lookups
                 .iter()
                 .any(|lk| !lookup::can_dequantize(m, lk, &kept))
@@ -634,11 +634,20 @@ impl Int8Weights {
                 stats.bump("skipped-lookup-not-of-channels");
                 return false;
             }
-        }
-        if self.four_bit {
+            if self.four_bit || self.group != 0 {
+                stats.bump("tied-table-per-row-int8");
+                stats.warn(format!(
+                    "{}: a table that both a dot and an embedding lookup read is stored per row in int8, not as asked ({}): a lookup needs one scale per row",
+                    self.name(),
+                    if self.four_bit { "4-bit groups" } else { "int8 groups" }
+                ));
+            }
+            (0, false)
+        };
+        if four_bit {
             return self.affine4_dot(m, dot, root, &shape, &dims, stats);
         }
-        let Some(scheme) = self.scheme(&shape, &dims, stats) else {
+        let Some(scheme) = self.scheme(group, &shape, &dims, stats) else {
             return false;
         };
         // `x [M, K] . W [K, N]`: the forms that split the contraction or
@@ -660,7 +669,7 @@ impl Int8Weights {
             stats.bump("lookup-dequant");
         }
         let n: u64 = shape.iter().product();
-        if self.int8_activations && self.group == 0 {
+        if self.int8_activations && group == 0 {
             if let Some(pd) = super::layout::panel_dot(m, dot) {
                 if self.int8_panel_dot(m, dot, &pd, q, s).is_some() {
                     stats.bump("int8-activations-panels");
@@ -703,18 +712,24 @@ impl Int8Weights {
     }
 
     /// The int8 scheme for a weight of `shape` read by a dot with `dims`:
-    /// per output channel, or groups along the one contracting dim.
-    fn scheme(&self, shape: &[u64], dims: &DotDims, stats: &mut PassStats) -> Option<Scheme> {
-        if self.group == 0 {
+    /// per output channel (`group` 0), or groups of `group` along the one
+    /// contracting dim.
+    fn scheme(
+        &self,
+        group: u64,
+        shape: &[u64],
+        dims: &DotDims,
+        stats: &mut PassStats,
+    ) -> Option<Scheme> {
+        if group == 0 {
             return Some(Scheme::PerChannel {
                 reduce: dims.rhs_contract.clone(),
             });
         }
         match dims.rhs_contract.as_slice() {
-            [c] if shape.get(*c).is_some_and(|&s| s % self.group == 0) => Some(Scheme::Grouped {
-                axis: *c,
-                group: self.group,
-            }),
+            [c] if shape.get(*c).is_some_and(|&s| s % group == 0) => {
+                Some(Scheme::Grouped { axis: *c, group })
+            }
             _ => {
                 stats.bump("skipped-group-does-not-divide");
                 None

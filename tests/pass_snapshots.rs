@@ -205,7 +205,7 @@ fn int8_weights_tied_embeddings() {
 }
 
 #[test]
-fn int8_weights_four_bit_leaves_tied_embeddings() {
+fn int8_weights_four_bit_stores_tied_table_per_row() {
     insta::assert_snapshot!(rewrite("tied_lookup.mlir", &["int8-weights{bits=4}"]));
 }
 
