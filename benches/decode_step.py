@@ -36,6 +36,16 @@ ROWS = [
     ("vs panels: panels + int8-weights", [PANELS], [PANELS, "int8-weights"]),
     ("vs panels: panels + int8-weights{activations=int8}", [PANELS],
      [PANELS, "int8-weights{activations=int8}"]),
+    ("4-bit: int8-weights{bits=4} + fuse-dequant (plain group-split)", [],
+     ["int8-weights{bits=4}", "fuse-dequant"]),
+    ("4-bit: + fuse-dequant{panel-width=32} (f32 activations)", [],
+     ["int8-weights{bits=4}", "fuse-dequant{panel-width=32}"]),
+    ("4-bit: fit=mse + fuse-dequant{panel-width=32} (preset cpu-int4)", [],
+     ["int8-weights{bits=4,fit=mse}", "fuse-dequant{panel-width=32}"]),
+    ("4-bit: fit=mse + fuse-dequant{panel-width=16,activations=int8}", [],
+     ["int8-weights{bits=4,fit=mse}", "fuse-dequant{panel-width=16,activations=int8}"]),
+    ("4-bit: the earlier cpu-int4 (weight-layout, ui4 nibbles, plain group-split, int8 activations)", [],
+     ["weight-layout", "int8-weights{bits=4,storage=nibbles}", "fuse-dequant{activations=int8}"]),
 ]
 
 

@@ -31,7 +31,10 @@ FORMS = [
     ("int8-weights{group-size=64}", ["--pass", "int8-weights{group-size=64}"]),
     ("--preset cpu-int8", ["--preset", "cpu-int8"]),
     ("int8-weights{bits=4} (MLX affine, group 64)", ["--pass", "int8-weights{bits=4}"]),
+    ("int8-weights{bits=4,fit=mse}", ["--pass", "int8-weights{bits=4,fit=mse}"]),
     ("--preset cpu-int4", ["--preset", "cpu-int4"]),
+    ("cpu-int4 with bits=4,fit=minmax (round to nearest)",
+     ["--pass", "int8-weights{bits=4}", "--pass", "fuse-dequant{panel-width=32}"]),
 ]
 
 
@@ -39,12 +42,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--steps", type=int, default=48)
     ap.add_argument("--hlo-opt", default=os.path.join(ROOT, "target", "release", "hlo-opt"))
+    ap.add_argument("--only", default="",
+                    help="only the forms whose label contains this text (e.g. 'bits=4')")
     args = ap.parse_args()
     with open(os.path.join(JAX, "byte_lm_prompt.txt"), "rb") as f:
         prompt = ",".join(str(b) for b in f.read())
     print("| form | greedy stream (%d tokens) | KLD mean | KLD p99 | same top-1 | ppl orig → new | Δppl | wall s |" % args.steps)
     print("|---|---|---|---|---|---|---|---|")
     for label, pipeline in FORMS:
+        if args.only not in label:
+            continue
         common = [args.hlo_opt, "verify", os.path.join(JAX, "byte_lm_step.mlir"), *pipeline,
                   "--inputs", os.path.join(JAX, "byte_lm_step.inputs")]
         t0 = time.time()

@@ -15,17 +15,41 @@
 //! * `per-channel`: dot(x, Q·s + b) ==> dot(x, Q)·s + (Σ_k x) ⊗ b — one scale per output column
 //! * `int8-activations` (option): x ≈ s_x·q_x per row ==> dot(q_x, Q) in i8 x i8 -> i32, times s_x·s
 //!   (the bias term keeps f32 x)
+//! * `group-split-panels` (option `panel-width=J`, small-row dots whose
+//!   integers, scales and biases are arguments read by this dot alone):
+//!   y[p, j] = Σ_G (s[p,G,j]·Σ_{i∈G} x[G,i]·Q[p,G,i,j] + b[p,G,j]·Σ_{i∈G} x[G,i])
+//!   — the integers re-stored as `[N/J, G, g, J]` (panels of J columns,
+//!   each group's rows together; scales and biases `[N/J, G, J]`), the dot
+//!   batched over panels and groups, one reduction over groups for scales
+//!   and biases. Same products, summed per group then over groups, as
+//!   `group-split`.
 
+use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
 use crate::ir::stablehlo::{self, DotDims};
-use crate::ir::{ElemType, Module, Op, TensorType, Value};
+use crate::ir::{ElemType, Module, Op, TensorType, Type, Value};
+use crate::recipe::{self, Step};
 
-const OPTIONS: &[OptionInfo] = &[OptionInfo {
-    name: "activations",
-    kind: "f32|int8",
-    default: "f32",
-    help: "int8: quantize the activation per row at run time and multiply i8 x i8 -> i32 (integers that fit i8 exactly: i8, i4, ui4 — e.g. storage=nibbles); the bias term stays f32",
-}];
+const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "activations",
+        kind: "f32|int8",
+        default: "f32",
+        help: "int8: quantize the activation per row at run time and multiply i8 x i8 -> i32 (integers that fit i8 exactly: i8, i4, ui4 — e.g. storage=nibbles); the bias term stays f32",
+    },
+    OptionInfo {
+        name: "panel-width",
+        kind: "int",
+        default: "0",
+        help: "J > 0: grouped weights whose integers (one per byte, or ui4 with J even), scales and biases are arguments read only by a dot with at most max-rows rows are re-stored in panels of J columns, groups together ([N/J, G, g, J]; `weights convert` follows), the dot batched over panels and groups (fastest measured 4-bit form on IREE llvm-cpu; docs/perf.md); 0: the plain layout",
+    },
+    OptionInfo {
+        name: "max-rows",
+        kind: "int",
+        default: "8",
+        help: "with panel-width: only dots whose activation has at most this many rows read panels",
+    },
+];
 
 /// Registry entry.
 pub fn info() -> PassInfo {
@@ -36,6 +60,8 @@ pub fn info() -> PassInfo {
         make: |o: &Options| {
             Ok(Box::new(FuseDequant {
                 int8_activations: o.choice_or("activations", &["f32", "int8"], "f32")? == "int8",
+                panel_width: o.u64_or("panel-width", 0)?,
+                max_rows: o.u64_or("max-rows", 8)?,
             }))
         },
     }
@@ -44,6 +70,10 @@ pub fn info() -> PassInfo {
 /// The pass.
 pub struct FuseDequant {
     int8_activations: bool,
+    /// Columns per panel for grouped argument weights; 0: no panels.
+    panel_width: u64,
+    /// Panels only for dots with at most this many activation rows.
+    max_rows: u64,
 }
 
 /// A per-output-channel or per-group affine map applied to `q` (f32 values
@@ -204,7 +234,239 @@ fn remap(dims: &[usize], d: &Dequant, grouped: bool) -> Vec<usize> {
         .collect()
 }
 
+/// Whether `v` reaches `end` through values that each have exactly one use
+/// (`end` included): nothing else reads what lies between.
+fn only_feeds(m: &Module, mut v: Value, end: Value) -> bool {
+    for _ in 0..32 {
+        let uses = m.dfg.uses(v);
+        if uses.len() != 1 {
+            return false;
+        }
+        if v == end {
+            return true;
+        }
+        let results = &m.dfg.op(uses[0].0).results;
+        if results.len() != 1 {
+            return false;
+        }
+        v = results[0];
+    }
+    false
+}
+
+/// Whether `v` is an argument of a function no one calls (a weight input).
+fn is_weight_arg(m: &Module, v: Value) -> bool {
+    matches!(weights::find_root(m, v), Root::Arg(a) if a == v)
+}
+
+/// `convert(q) -> to` for a panel's integers, through `i32` when `q` is
+/// `ui4`: IREE 3.13 llvm-cpu reads `ui4` as signed `i4` when its `convert`
+/// feeds a `dot_general` directly (also through `ui8`, `i8` or `f16`;
+/// `benches/ui4_repro.py`, docs/perf.md "Packed ui4"), and right through
+/// `i32`.
+fn convert_ints(m: &mut Module, before: Op, q: Value, to: ElemType) -> Option<Value> {
+    let nibbles = matches!(
+        m.dfg.ty(q).elem(),
+        Some(ElemType::Int {
+            bits: 4,
+            unsigned: true,
+            ..
+        })
+    );
+    let q = if nibbles {
+        stablehlo::convert(m, before, q, ElemType::int(32))?
+    } else {
+        q
+    };
+    stablehlo::convert(m, before, q, to)
+}
+
+/// How a grouped weight is re-stored in panels: for the integers, the
+/// scales and the biases, the argument, its recipe steps and its new shape.
+struct PanelPlan {
+    panels: u64,
+    groups: u64,
+    group: u64,
+    stores: Vec<(Value, Vec<Step>, Vec<u64>)>,
+}
+
+/// The steps that take a per-group scale (or bias) stored along `dims` of
+/// the grouped weight to `[P, G, J]`.
+fn group_table_steps(
+    d: &Dequant,
+    dims: &[usize],
+    groups: u64,
+    p: u64,
+    j: u64,
+) -> Option<Vec<Step>> {
+    let g_axis = d.group_axis?;
+    if dims == [d.n_axis, g_axis] {
+        // [N, G] -> [P, J, G] -> [P, G, J]
+        Some(vec![
+            Step::Reshape(vec![p, j, groups]),
+            Step::Transpose(vec![0, 2, 1]),
+        ])
+    } else if dims == [g_axis, d.n_axis] {
+        // [G, N] -> [G, P, J] -> [P, G, J]
+        Some(vec![
+            Step::Reshape(vec![groups, p, j]),
+            Step::Transpose(vec![1, 0, 2]),
+        ])
+    } else {
+        None
+    }
+}
+
 impl FuseDequant {
+    /// Whether the grouped dequantization `d` read by `dot` (its operand
+    /// `w_operand`, activation of `rows` rows) can be re-stored in panels;
+    /// the reason as a stats key when not.
+    fn panel_plan(
+        &self,
+        m: &Module,
+        d: &Dequant,
+        w_operand: Value,
+        rows: u64,
+    ) -> Result<PanelPlan, &'static str> {
+        let j = self.panel_width;
+        let g_axis = d.group_axis.ok_or("unpanelled-per-channel")?;
+        let qs = shape(m, d.q).ok_or("unpanelled-dynamic-shape")?;
+        let (n, groups, group) = (qs[d.n_axis], qs[g_axis], qs[d.k_axis]);
+        if rows > self.max_rows {
+            return Err("unpanelled-too-many-rows");
+        }
+        if n % j != 0 || n / j < 2 {
+            return Err("unpanelled-width-does-not-divide");
+        }
+        let ints = d.ints.0;
+        match m.dfg.ty(ints).elem() {
+            Some(ElemType::Int { bits: 8, .. }) => {}
+            // `ui4` packs two to a byte along the last axis, J.
+            Some(ElemType::Int {
+                bits: 4,
+                unsigned: true,
+                ..
+            }) if j % 2 == 0 => {}
+            _ => return Err("unpanelled-not-one-per-byte"),
+        }
+        let p = n / j;
+        let int_steps = match ((d.n_axis, g_axis, d.k_axis), shape(m, ints).as_deref()) {
+            // [N, K] -> [P, J, G, g] -> [P, G, g, J]
+            ((0, 1, 2), Some([a, b])) if *a == n && *b == groups * group => vec![
+                Step::Reshape(vec![p, j, groups, group]),
+                Step::Transpose(vec![0, 2, 3, 1]),
+            ],
+            // [K, N] -> [G, g, P, J] -> [P, G, g, J]
+            ((2, 0, 1), Some([a, b])) if *a == groups * group && *b == n => vec![
+                Step::Reshape(vec![groups, group, p, j]),
+                Step::Transpose(vec![2, 0, 1, 3]),
+            ],
+            _ => return Err("unpanelled-integer-layout"),
+        };
+        let mut stores = vec![(ints, int_steps, vec![p, groups, group, j])];
+        for (v, dims) in std::iter::once(&d.scale).chain(d.bias.as_ref()) {
+            if m.dfg.ty(*v).elem() != Some(&ElemType::F32) {
+                return Err("unpanelled-table-not-f32");
+            }
+            let steps =
+                group_table_steps(d, dims, groups, p, j).ok_or("unpanelled-table-layout")?;
+            stores.push((*v, steps, vec![p, groups, j]));
+        }
+        for (v, _, _) in &stores {
+            if !is_weight_arg(m, *v) {
+                return Err("unpanelled-not-an-argument");
+            }
+            if !only_feeds(m, *v, w_operand) {
+                return Err("unpanelled-other-uses");
+            }
+        }
+        Ok(PanelPlan {
+            panels: p,
+            groups,
+            group,
+            stores,
+        })
+    }
+
+    /// Rewrites `dot` (`x [M, K]`, at most `max-rows` rows) in the panel
+    /// form of `plan`: re-stores the arguments, then
+    /// `y = merge(Σ_G (dot_PG(bcast x_G, Q) · s + b · Σ x_G))`.
+    fn rewrite_panels(
+        &self,
+        m: &mut Module,
+        dot: Op,
+        x: Value,
+        d: &Dequant,
+        plan: &PanelPlan,
+        stats: &mut PassStats,
+    ) -> Option<()> {
+        let xs = shape(m, x)?;
+        let (rows, cols) = (*xs.first()?, *xs.get(1)?);
+        let (p, groups, g, j) = (plan.panels, plan.groups, plan.group, self.panel_width);
+        let n = p * j;
+        let int8 = self.int8_activations && fits_i8(m, d.ints.0);
+        for (v, steps, new_shape) in &plan.stores {
+            let elem = m.dfg.ty(*v).elem()?.clone();
+            recipe::record(m, *v, steps)?;
+            m.set_decl_type(*v, Type::Tensor(TensorType::new(new_shape, elem)));
+        }
+        let f32_t = |s: &[u64]| TensorType::new(s, ElemType::F32);
+        let wide = [p, groups, rows, j];
+        let xg = stablehlo::reshape(m, dot, x, &[rows, groups, g])?;
+        let (lhs, q, sx, acc) = if int8 {
+            let (qx, sx) = super::int8::quantize_rows(m, dot, x, rows, cols);
+            let qxg = stablehlo::reshape(m, dot, qx, &[rows, groups, g])?;
+            let qi = convert_ints(m, dot, d.ints.0, ElemType::int(8))?;
+            stats.bump("int8-activations");
+            (qxg, qi, Some(sx), ElemType::int(32))
+        } else {
+            let qf = convert_ints(m, dot, d.ints.0, ElemType::F32)?;
+            (xg, qf, None, ElemType::F32)
+        };
+        let lhs_elem = m.dfg.ty(lhs).elem()?.clone();
+        let lb = stablehlo::broadcast_in_dim(
+            m,
+            dot,
+            lhs,
+            &[2, 1, 3],
+            TensorType::new(&[p, groups, rows, g], lhs_elem),
+        );
+        let dims = DotDims {
+            lhs_batch: vec![0, 1],
+            rhs_batch: vec![0, 1],
+            lhs_contract: vec![3],
+            rhs_contract: vec![2],
+        };
+        let mut partial = stablehlo::dot_general(m, dot, lb, q, &dims, TensorType::new(&wide, acc));
+        if let Some(sx) = sx {
+            let pf = stablehlo::convert(m, dot, partial, ElemType::F32)?;
+            let sxb = stablehlo::broadcast_in_dim(m, dot, sx, &[2], f32_t(&wide));
+            partial = stablehlo::multiply(m, dot, pf, sxb);
+        }
+        let s = plan.stores.get(1)?.0;
+        let sb = stablehlo::broadcast_in_dim(m, dot, s, &[0, 1, 3], f32_t(&wide));
+        let mut terms = stablehlo::multiply(m, dot, partial, sb);
+        if let Some((b, _, _)) = plan.stores.get(2) {
+            let xsum = stablehlo::reduce_sum(m, dot, xg, 2, f32_t(&[rows, groups]));
+            let xsb = stablehlo::broadcast_in_dim(m, dot, xsum, &[2, 1], f32_t(&wide));
+            let bb = stablehlo::broadcast_in_dim(m, dot, *b, &[0, 1, 3], f32_t(&wide));
+            let bt = stablehlo::multiply(m, dot, bb, xsb);
+            terms = stablehlo::add(m, dot, terms, bt);
+            stats.bump("group-split-bias");
+        }
+        let sum = stablehlo::reduce_sum(m, dot, terms, 1, f32_t(&[p, rows, j]));
+        // [P, M, J] -> [M, P, J] -> [M, N]; one row needs no transpose.
+        let ordered = if rows == 1 {
+            sum
+        } else {
+            stablehlo::transpose(m, dot, sum, &[1, 0, 2])?
+        };
+        let out = stablehlo::reshape(m, dot, ordered, &[rows, n])?;
+        let result = m.dfg.op(dot).results[0];
+        m.dfg.replace_uses(result, out, None);
+        Some(())
+    }
+
     /// Rewrites `dot` (`x [M, K]` times a dequantized weight) by `d`.
     fn rewrite(
         &self,
@@ -351,6 +613,7 @@ impl Pass for FuseDequant {
     fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
         let dots = m.ops_named("stablehlo.dot_general");
         let mut changed = false;
+        let mut unpanelled: std::collections::BTreeMap<&str, usize> = Default::default();
         for dot in dots {
             let d = m.dfg.op(dot);
             if d.operands.len() != 2 || d.results.len() != 1 {
@@ -387,6 +650,26 @@ impl Pass for FuseDequant {
                 continue;
             };
             let grouped = deq.group_axis.is_some();
+            if self.panel_width > 0 && grouped {
+                let rows = shape(m, x).map_or(u64::MAX, |s| s[0]);
+                match self.panel_plan(m, &deq, m.dfg.op(dot).operands[1], rows) {
+                    Ok(plan) => {
+                        if self.rewrite_panels(m, dot, x, &deq, &plan, stats).is_none() {
+                            return Err(PassError::Failed {
+                                pass: "fuse-dequant".into(),
+                                message: "could not rewrite a dot_general to read panels".into(),
+                            });
+                        }
+                        stats.bump("group-split-panels");
+                        changed = true;
+                        continue;
+                    }
+                    Err(why) => {
+                        stats.bump(why);
+                        *unpanelled.entry(why).or_default() += 1;
+                    }
+                }
+            }
             if self.rewrite(m, dot, x, &deq, stats).is_some() {
                 stats.bump(if grouped {
                     "group-split"
@@ -395,6 +678,18 @@ impl Pass for FuseDequant {
                 });
                 changed = true;
             }
+        }
+        if !unpanelled.is_empty() {
+            let why: Vec<String> = unpanelled
+                .iter()
+                .map(|(k, n)| format!("{} x{n}", k.trim_start_matches("unpanelled-")))
+                .collect();
+            stats.warn(format!(
+                "fuse-dequant: {} dequantized weight(s) kept the plain layout, not panel-width={}: {}",
+                unpanelled.values().sum::<usize>(),
+                self.panel_width,
+                why.join(", ")
+            ));
         }
         Ok(changed)
     }

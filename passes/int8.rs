@@ -22,7 +22,7 @@ use super::filter::{self, OpFilter};
 use super::lookup;
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};
-use crate::affine::{Affine, Storage};
+use crate::affine::{Affine, Fit, Storage};
 use crate::ir::stablehlo::{self, DotDims};
 use crate::ir::{constants, ElemType, Module, Op, TensorType, Type, Value, ValueDef};
 use crate::quant::{self, Scheme};
@@ -46,6 +46,12 @@ const OPTIONS: &[OptionInfo] = &[
         kind: "bytes|words|nibbles",
         default: "bytes",
         help: "with bits=4: bytes stores one value per i8 byte; nibbles stores ui4, two to a byte (MLX's 4-bit words as they are); words stores packed u32 words unpacked in the graph (slowest; docs/perf.md)",
+    },
+    OptionInfo {
+        name: "fit",
+        kind: "minmax|mse",
+        default: "minmax",
+        help: "with bits=4: how each group's scale and bias are chosen; minmax: bias = min, scale = (max - min) / 15, round to nearest; mse: searched for the least squared error of the dequantized group (llama.cpp k-quants' search; no calibration data), never worse than minmax per group",
     },
     OptionInfo {
         name: "group-form",
@@ -83,6 +89,8 @@ pub fn info() -> PassInfo {
                 split: o.choice_or("group-form", &["dequant", "split"], "split")? == "split",
                 int8_activations: o.choice_or("activations", &["f32", "int8"], "f32")? == "int8",
                 four_bit: o.choice_or("bits", &["8", "4"], "8")? == "4",
+                fit: Fit::parse(o.choice_or("fit", &["minmax", "mse"], "minmax")?)
+                    .unwrap_or_default(),
                 storage: Storage::parse(o.choice_or(
                     "storage",
                     &["bytes", "words", "nibbles"],
@@ -102,6 +110,7 @@ pub struct Int8Weights {
     split: bool,
     int8_activations: bool,
     four_bit: bool,
+    fit: Fit,
     storage: Storage,
 }
 
@@ -197,7 +206,7 @@ impl Int8Weights {
         contract: usize,
     ) -> Option<u64> {
         let group = if self.group == 0 { 64 } else { self.group };
-        let a = Affine::new(4, group).ok()?;
+        let a = Affine::new(4, group).ok()?.with_fit(self.fit);
         // MLX groups along the last axis: store the weight with its
         // contracting dim last and transpose back in the graph.
         let perm: Vec<usize> = (0..shape.len())

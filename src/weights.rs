@@ -456,6 +456,11 @@ fn make_arg<'a>(
         message,
     };
     let steps = r.steps.as_slice();
+    // A `ui4` input (files hold its bytes as u8) is read as its values.
+    let t = match &r.orig_type {
+        Some(ty) if !steps.is_empty() => t.fit(ty).unwrap_or(t),
+        _ => t,
+    };
     if steps.is_empty() {
         let t = t.fit(&r.ty).unwrap_or(t);
         if !t.matches(&r.ty) {
@@ -707,13 +712,27 @@ pub fn entry_name(m: &Module) -> Option<String> {
 /// The original inputs with every int8-quantized weight replaced by its
 /// host-side dequantization `q * s` (f32, original layout): running the
 /// original program on these must give what the int8 program gives, which
-/// checks that the in-graph dequantization is exactly the scheme.
+/// checks that the in-graph dequantization is exactly the scheme. Layout
+/// steps after the quantizing one (panels) do not change the values.
 pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, WeightsError> {
     let mut out = orig.clone();
     for r in recipes(m)? {
-        let Some((last, layout)) = r.steps.split_last() else {
+        // The quantizing step, then only layout steps (panels re-store the
+        // integers after quantizing; the values are the same).
+        let Some(at) = r
+            .steps
+            .iter()
+            .rposition(|s| matches!(s, Step::AffineStored(..) | Step::Int8(_)))
+        else {
             continue;
         };
+        let (last, layout) = (&r.steps[at], &r.steps[..at]);
+        if !r.steps[at + 1..]
+            .iter()
+            .all(|s| matches!(s, Step::Transpose(_) | Step::Reshape(_)))
+        {
+            continue;
+        }
         let arg_err = |message: String| WeightsError::Argument {
             index: r.from,
             name: r.name.clone(),

@@ -130,6 +130,29 @@ impl Harness {
         (second.stats.to_string(), x, y)
     }
 
+    /// Rewrites `testdata/DIR/MODEL.mlir` with `passes` and runs it on its
+    /// own inputs, converted from the model's saved ones; returns its stats
+    /// and results.
+    fn run_own(
+        &self,
+        dir: &str,
+        model: &str,
+        passes: &[&str],
+        tag: &str,
+    ) -> (String, Vec<HostTensor>) {
+        let base = root().join("testdata").join(dir);
+        let original = base.join(format!("{model}.mlir"));
+        let r = self.rewrite_file(original, &format!("{model}_{tag}"), passes);
+        let saved = read_set(&base.join(format!("{model}.inputs"))).expect("inputs");
+        let inputs = hlo_opt::weights::convert(&r.module, None, &saved, Default::default())
+            .expect("convert");
+        let n_out = hlo_opt::weights::entry_results(&r.module)
+            .expect("results")
+            .len();
+        let out = self.run(&r.path, &inputs, n_out, &format!("{model}_{tag}"));
+        (r.stats.to_string(), out)
+    }
+
     /// Compiles `mlir` for the CPU; returns the `.vmfb` path.
     fn compile(&self, mlir: &Path, tag: &str) -> std::path::PathBuf {
         let vmfb = self.dir.path().join(format!("{tag}.vmfb"));
@@ -386,6 +409,19 @@ fn int8_weights_are_faithful_to_the_scheme() {
     ] {
         assert_faithful("llama_decoder_args", &[pass]);
     }
+    // Panels re-store the integers after quantizing: the same values, one
+    // to a byte or packed `ui4` (read through i32: docs/perf.md).
+    for storage in ["bytes", "nibbles"] {
+        assert_faithful(
+            "llama_decoder_args",
+            &[
+                &format!("int8-weights{{bits=4,storage={storage}}}"),
+                "fuse-dequant{panel-width=8}",
+            ],
+        );
+    }
+    // The searched fit is a different rounding, equally faithful.
+    assert_faithful("llama_decoder_args", &["int8-weights{bits=4,fit=mse}"]);
 }
 
 /// The quantized program (`passes` on `model`) equals the original run on
@@ -551,6 +587,60 @@ fn fuse_dequant_keeps_the_numbers() {
             eprintln!("{form}: fused vs unfused rel_l2 {e:.2e}");
             assert!(e <= 1e-5, "{form}: {e}");
         }
+    }
+}
+
+/// `fuse-dequant{panel-width=J}` re-stores the 4-bit integers, scales and
+/// biases in panels (`weights convert` follows the recipes): on decoders
+/// of two exporters, each program fed its own converted inputs, the panel
+/// form gives the plain fused form's numbers to float reassociation (f32
+/// activations), and stays within the int8-activation bound with them.
+#[test]
+fn fuse_dequant_panels_keep_the_numbers() {
+    let Some(h) = Harness::new() else { return };
+    for (dir, model) in [
+        ("jax", "llama_decoder_args"),
+        ("torch_mlir", "llama_plain_decode_args"),
+    ] {
+        let q = "int8-weights{bits=4}";
+        let (_, plain) = h.run_own(dir, model, &[q, "fuse-dequant"], "plain");
+        for (fuse, bound) in [
+            ("fuse-dequant{panel-width=8}", 1e-5),
+            ("fuse-dequant{panel-width=16,activations=int8}", 3e-2),
+        ] {
+            let (stats, panels) = h.run_own(dir, model, &[q, fuse], "panels");
+            assert!(
+                stats.contains("group-split-panels: 15"),
+                "{model} {fuse}: {stats}"
+            );
+            for (x, y) in plain.iter().zip(&panels) {
+                let e = rel_l2(&x.to_f64(), &y.to_f64());
+                eprintln!("{model} {fuse}: panels vs plain rel_l2 {e:.2e}");
+                assert!(e <= bound, "{model} {fuse}: {e}");
+            }
+        }
+    }
+}
+
+/// `int8-weights{bits=4,fit=mse}` (scales and biases searched per group)
+/// moves the logits less than min/max rounding on decoders of two
+/// exporters (docs/precision.md, "4-bit rounding").
+#[test]
+fn four_bit_searched_fit_lowers_the_error() {
+    let Some(h) = Harness::new() else { return };
+    for (dir, model) in [
+        ("jax", "llama_decoder_args"),
+        ("torch_mlir", "llama_plain_decode_args"),
+    ] {
+        let (_, exact) = h.run_own(dir, model, &[], "f32");
+        let error = |fit: &str| {
+            let pass = format!("int8-weights{{bits=4,fit={fit}}}");
+            let (_, y) = h.run_own(dir, model, &[&pass, "fuse-dequant{panel-width=8}"], fit);
+            rel_l2(&exact[0].to_f64(), &y[0].to_f64())
+        };
+        let (minmax, mse) = (error("minmax"), error("mse"));
+        eprintln!("{model}: logits rel_l2 minmax {minmax:.4}, mse {mse:.4}");
+        assert!(mse < 0.95 * minmax, "{model}: mse {mse} vs minmax {minmax}");
     }
 }
 

@@ -270,6 +270,28 @@ fn fuse_dequant_after_four_bit() {
 }
 
 #[test]
+fn fuse_dequant_panels_after_four_bit() {
+    // Integers, scales and biases re-stored [P, G, g, J] / [P, G, J]: the
+    // recipes gain `reshape|transpose` after the quantizing step.
+    insta::assert_snapshot!(rewrite(
+        "attention.mlir",
+        &[
+            "int8-weights{bits=4,group-size=8}",
+            "fuse-dequant{panel-width=8}"
+        ]
+    ));
+}
+
+#[test]
+fn fuse_dequant_panels_fall_back_with_a_reason() {
+    // The grouped weight's four output columns do not divide into panels
+    // of 8: it keeps the plain layout, counted and warned.
+    let out = rewrite("mlx_dequant.mlir", &["fuse-dequant{panel-width=8}"]);
+    assert!(out.contains("unpanelled-width-does-not-divide: 1"), "{out}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
 fn fuse_dequant_emitter_chains() {
     let out = rewrite("mlx_dequant.mlir", &["fuse-dequant"]);
     // The multiply by a full tensor is not a dequantization: left alone.

@@ -229,6 +229,37 @@ impl HostTensor {
 
     /// `out = transpose(t, perm)`: out dim i is t dim perm[i].
     pub fn transposed(&self, perm: &[usize]) -> Result<HostTensor, String> {
+        if self.dtype == DType::U4 {
+            // Two values to a byte: permuted one to a byte, then packed again.
+            let n = self.len();
+            if self.data.len() < DType::U4.bytes_for(n) {
+                return Err(format!(
+                    "a ui4 tensor of shape {:?} needs {} bytes, has {}",
+                    self.shape,
+                    DType::U4.bytes_for(n),
+                    self.data.len()
+                ));
+            }
+            let values = (0..n)
+                .map(|i| (self.data[i / 2] >> (4 * (i % 2))) & 0xF)
+                .collect();
+            let one_per_byte = HostTensor {
+                dtype: DType::U8,
+                shape: self.shape.clone(),
+                data: values,
+            };
+            let t = one_per_byte.transposed(perm)?;
+            let data = t
+                .data
+                .chunks(2)
+                .map(|c| c[0] | c.get(1).map_or(0, |hi| hi << 4))
+                .collect();
+            return Ok(HostTensor {
+                dtype: DType::U4,
+                shape: t.shape,
+                data,
+            });
+        }
         let t = self;
         let rank = t.shape.len();
         let mut sorted = perm.to_vec();
@@ -788,6 +819,26 @@ pub(crate) fn narrow_block(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ui4_tensors_transpose_value_by_value() {
+        // [2, 4] values 0..8, two to a byte, low nibble first.
+        let t = HostTensor {
+            dtype: DType::U4,
+            shape: vec![2, 4],
+            data: vec![0x10, 0x32, 0x54, 0x76],
+        };
+        let tt = t.transposed(&[1, 0]).unwrap();
+        // [4, 2]: 0 4 1 5 2 6 3 7.
+        assert_eq!(tt.shape, vec![4, 2]);
+        assert_eq!(tt.data, vec![0x40, 0x51, 0x62, 0x73]);
+        assert_eq!(tt.transposed(&[1, 0]).unwrap(), t);
+        let short = HostTensor {
+            data: vec![0x10],
+            ..t
+        };
+        assert!(short.transposed(&[1, 0]).is_err());
+    }
 
     #[test]
     fn threaded_narrowing_matches_one_thread() {
