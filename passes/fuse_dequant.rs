@@ -41,7 +41,7 @@ const OPTIONS: &[OptionInfo] = &[
         name: "panel-width",
         kind: "int",
         default: "0",
-        help: "J > 0: grouped weights whose integers (one per byte, or ui4 with J even), scales and biases are arguments read only by a dot with at most max-rows rows are re-stored in panels of J columns, groups together ([N/J, G, g, J]; `weights convert` follows), the dot batched over panels and groups (fastest measured 4-bit form on IREE llvm-cpu; docs/perf.md); 0: the plain layout",
+        help: "J > 0: grouped weights whose integers (one per byte, or ui4 with J even, re-stored as i4 values v - 8 with 8 s added to the bias), scales and biases are arguments read only by a dot with at most max-rows rows are re-stored in panels of J columns, groups together ([N/J, G, g, J]; `weights convert` follows), the dot batched over panels and groups (fastest measured 4-bit form on IREE llvm-cpu; docs/perf.md); 0: the plain layout",
     },
     OptionInfo {
         name: "max-rows",
@@ -259,28 +259,6 @@ fn is_weight_arg(m: &Module, v: Value) -> bool {
     matches!(weights::find_root(m, v), Root::Arg(a) if a == v)
 }
 
-/// `convert(q) -> to` for a panel's integers, through `i32` when `q` is
-/// `ui4`: IREE 3.13 llvm-cpu reads `ui4` as signed `i4` when its `convert`
-/// feeds a `dot_general` directly (also through `ui8`, `i8` or `f16`;
-/// `benches/ui4_repro.py`, docs/perf.md "Packed ui4"), and right through
-/// `i32`.
-fn convert_ints(m: &mut Module, before: Op, q: Value, to: ElemType) -> Option<Value> {
-    let nibbles = matches!(
-        m.dfg.ty(q).elem(),
-        Some(ElemType::Int {
-            bits: 4,
-            unsigned: true,
-            ..
-        })
-    );
-    let q = if nibbles {
-        stablehlo::convert(m, before, q, ElemType::int(32))?
-    } else {
-        q
-    };
-    stablehlo::convert(m, before, q, to)
-}
-
 /// How a grouped weight is re-stored in panels: for the integers, the
 /// scales and the biases, the argument, its recipe steps and its new shape.
 struct PanelPlan {
@@ -288,6 +266,9 @@ struct PanelPlan {
     groups: u64,
     group: u64,
     stores: Vec<(Value, Vec<Step>, Vec<u64>)>,
+    /// `ui4` integers re-stored as `i4` values `v - 8` (`signed4()`): the
+    /// dot reads them directly, and `8 s` joins the bias term.
+    signed4: bool,
 }
 
 /// The steps that take a per-group scale (or bias) stored along `dims` of
@@ -363,6 +344,21 @@ impl FuseDequant {
             ],
             _ => return Err("unpanelled-integer-layout"),
         };
+        // `ui4` goes to `i4` (v - 8): IREE 3.13 reads a `ui4` convert into
+        // a dot as signed, and an `i4` one right and as fast as bytes
+        // (benches/nibble_unpack.py, docs/perf.md "Two values per byte").
+        let signed4 = matches!(
+            m.dfg.ty(ints).elem(),
+            Some(ElemType::Int {
+                bits: 4,
+                unsigned: true,
+                ..
+            })
+        );
+        let mut int_steps = int_steps;
+        if signed4 {
+            int_steps.push(Step::Signed4);
+        }
         let mut stores = vec![(ints, int_steps, vec![p, groups, group, j])];
         for (v, dims) in std::iter::once(&d.scale).chain(d.bias.as_ref()) {
             if m.dfg.ty(*v).elem() != Some(&ElemType::F32) {
@@ -385,6 +381,7 @@ impl FuseDequant {
             groups,
             group,
             stores,
+            signed4,
         })
     }
 
@@ -406,7 +403,10 @@ impl FuseDequant {
         let n = p * j;
         let int8 = self.int8_activations && fits_i8(m, d.ints.0);
         for (v, steps, new_shape) in &plan.stores {
-            let elem = m.dfg.ty(*v).elem()?.clone();
+            let elem = match steps.last() {
+                Some(Step::Signed4) => ElemType::int(4),
+                _ => m.dfg.ty(*v).elem()?.clone(),
+            };
             recipe::record(m, *v, steps)?;
             m.set_decl_type(*v, Type::Tensor(TensorType::new(new_shape, elem)));
         }
@@ -416,11 +416,11 @@ impl FuseDequant {
         let (lhs, q, sx, acc) = if int8 {
             let (qx, sx) = super::int8::quantize_rows(m, dot, x, rows, cols);
             let qxg = stablehlo::reshape(m, dot, qx, &[rows, groups, g])?;
-            let qi = convert_ints(m, dot, d.ints.0, ElemType::int(8))?;
+            let qi = stablehlo::convert(m, dot, d.ints.0, ElemType::int(8))?;
             stats.bump("int8-activations");
             (qxg, qi, Some(sx), ElemType::int(32))
         } else {
-            let qf = convert_ints(m, dot, d.ints.0, ElemType::F32)?;
+            let qf = stablehlo::convert(m, dot, d.ints.0, ElemType::F32)?;
             (xg, qf, None, ElemType::F32)
         };
         let lhs_elem = m.dfg.ty(lhs).elem()?.clone();
@@ -446,10 +446,24 @@ impl FuseDequant {
         let s = plan.stores.get(1)?.0;
         let sb = stablehlo::broadcast_in_dim(m, dot, s, &[0, 1, 3], f32_t(&wide));
         let mut terms = stablehlo::multiply(m, dot, partial, sb);
-        if let Some((b, _, _)) = plan.stores.get(2) {
+        // (v - 8) s + b == v s + b: with `signed4` the bias term is b + 8 s.
+        let bias = plan.stores.get(2).map(|(b, _, _)| *b);
+        let bias = match (bias, plan.signed4) {
+            (b, true) => {
+                let eight = stablehlo::constant_splat(m, dot, f32_t(&[p, groups, j]), 8.0);
+                let s8 = stablehlo::multiply(m, dot, s, eight);
+                stats.bump("signed4-panels");
+                Some(match b {
+                    Some(b) => stablehlo::add(m, dot, b, s8),
+                    None => s8,
+                })
+            }
+            (b, false) => b,
+        };
+        if let Some(b) = bias {
             let xsum = stablehlo::reduce_sum(m, dot, xg, 2, f32_t(&[rows, groups]));
             let xsb = stablehlo::broadcast_in_dim(m, dot, xsum, &[2, 1], f32_t(&wide));
-            let bb = stablehlo::broadcast_in_dim(m, dot, *b, &[0, 1, 3], f32_t(&wide));
+            let bb = stablehlo::broadcast_in_dim(m, dot, b, &[0, 1, 3], f32_t(&wide));
             let bt = stablehlo::multiply(m, dot, bb, xsb);
             terms = stablehlo::add(m, dot, terms, bt);
             stats.bump("group-split-bias");

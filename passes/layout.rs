@@ -20,6 +20,8 @@
 //!   whole rows of (a tied embedding: the output projection's weight is the
 //!   embedding table) is stored once, in the dot's layout, and the lookup
 //!   reads its rows there (passes/lookup.rs), so no second copy is kept.
+//!   With `only=tied` the pass touches these weights alone (`left-not-tied`
+//!   counts the others), so a later pass can lay out the rest its own way.
 //!
 //! Which order is faster per target is measured, not assumed (docs/perf.md).
 //! Why panels: IREE llvm-cpu runs a `[1, K] x [K, N]` matmul as a vecmat that
@@ -53,6 +55,12 @@ const OPTIONS: &[OptionInfo] = &[
         default: "8",
         help: "with order=panels: only matmuls whose activation has at most this many rows (batch x tokens) read panels; larger ones run faster unpanelled (measured)",
     },
+    OptionInfo {
+        name: "only",
+        kind: "all|tied",
+        default: "all",
+        help: "all: every weight argument of a dot; tied: only weights a lookup also reads (a tied embedding), leaving the rest for a later pass (cpu-int4 panels the tied table here and the 4-bit weights in fuse-dequant)",
+    },
 ];
 
 /// Registry entry.
@@ -74,8 +82,10 @@ pub fn info() -> PassInfo {
                     message: "panel-width must be at least 1".into(),
                 });
             }
+            let only = o.choice_or("only", &["all", "tied"], "all")?;
             Ok(Box::new(WeightLayout {
                 contracting_first: order != "contracting-last",
+                tied_only: only == "tied",
                 panels: (order == "panels").then_some(Panels {
                     width,
                     max_rows: o.u64_or("max-rows", 8)?,
@@ -88,6 +98,8 @@ pub fn info() -> PassInfo {
 /// The pass.
 pub struct WeightLayout {
     contracting_first: bool,
+    /// `only=tied`: leave weights that no lookup reads.
+    tied_only: bool,
     panels: Option<Panels>,
 }
 
@@ -379,6 +391,10 @@ impl Pass for WeightLayout {
                 stats.bump("skipped-other-uses");
                 continue;
             };
+            if self.tied_only && lookups.is_empty() {
+                stats.bump("left-not-tied");
+                continue;
+            }
             // Storage permutation from the argument: A' dim i = A dim store[i].
             let stores: Vec<Vec<usize>> = uses
                 .iter()

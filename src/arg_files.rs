@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::inputs::{InputError, InputSpec};
 use crate::ir::{Module, Type};
-use crate::tensor::{DType, InputSet, Payload, SetOutput, TensorError, TensorRef};
+use crate::tensor::{InputSet, Payload, SetOutput, TensorError, TensorRef};
 use crate::weights::{ConvertError, ConvertOptions, WeightsError};
 
 /// Why input files could not be made.
@@ -204,7 +204,7 @@ fn given_files(
             .dtype
             .bytes_for(fitted.shape.iter().product::<u64>() as usize) as u64;
         let spec = match set.npy_path(i) {
-            Some(p) if fitted.dtype != DType::U4 => format!("@{}", absolute(p).display()),
+            Some(p) if !fitted.dtype.is_packed4() => format!("@{}", absolute(p).display()),
             _ => {
                 std::fs::create_dir_all(scratch).map_err(|err| TensorError::Io {
                     path: scratch.display().to_string(),

@@ -129,7 +129,7 @@ fn random_data(
         DType::I8 => ints(rng).iter().map(|&x| x as i8 as u8).collect(),
         DType::U8 => ints(rng).iter().map(|&x| x as u8).collect(),
         // Packed 4-bit values (quantized weights): every nibble is valid.
-        DType::U4 => (0..n.div_ceil(2)).map(|_| rng.random::<u8>()).collect(),
+        DType::U4 | DType::I4 => (0..n.div_ceil(2)).map(|_| rng.random::<u8>()).collect(),
         // Unsigned words are packed quantized weights (MLX's form):
         // every bit pattern is valid, so all of them are drawn.
         DType::U32 if !explicit => (0..n)

@@ -182,14 +182,14 @@ impl Target {
 }
 
 /// Writes input `i` into `dir` and returns what follows `--input=`: `@in003.npy`,
-/// or for a `ui4` tensor (which `.npy` cannot hold) its raw packed bytes as
+/// or for a `ui4` or `i4` tensor (which `.npy` cannot hold) its raw packed bytes as
 /// `4096x4096xui4=@in003.bin`.
 pub fn write_input(
     t: &HostTensor,
     dir: &Path,
     i: usize,
 ) -> Result<String, crate::tensor::TensorError> {
-    if t.dtype == crate::tensor::DType::U4 {
+    if t.dtype.is_packed4() {
         let p = dir.join(format!("in{i:03}.bin"));
         std::fs::write(&p, &t.data).map_err(|err| crate::tensor::TensorError::Io {
             path: p.display().to_string(),
@@ -200,7 +200,7 @@ pub fn write_input(
         if !spec.is_empty() {
             spec.push('x');
         }
-        return Ok(format!("{spec}ui4=@{}", p.display()));
+        return Ok(format!("{spec}{}=@{}", t.dtype.mlir_name(), p.display()));
     }
     let p = dir.join(format!("in{i:03}.npy"));
     t.write_npy(&p)?;

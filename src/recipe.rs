@@ -80,6 +80,9 @@ pub enum Step {
     Transpose(Vec<usize>),
     /// `reshape(2,3)`: the same elements in row-major order, a new shape.
     Reshape(Vec<u64>),
+    /// `signed4()`: unsigned 4-bit values `v` (`ui4`) stored as the signed
+    /// `i4` values `v - 8` (each nibble XOR 8; the graph adds the 8 back).
+    Signed4,
 }
 
 impl Step {
@@ -112,6 +115,7 @@ impl fmt::Display for Step {
             Step::AffineBiases(a) => write!(f, "affine_biases({})", a.params()),
             Step::Transpose(p) => write!(f, "transpose({})", list(p)),
             Step::Reshape(d) => write!(f, "reshape({})", list(d)),
+            Step::Signed4 => f.write_str("signed4()"),
         }
     }
 }
@@ -149,6 +153,7 @@ impl FromStr for Step {
             ("affine_biases", p) => Step::AffineBiases(Affine::parse(p)?),
             ("transpose", p) => Step::Transpose(parse_list(step, p, "permutation")?),
             ("reshape", d) => Step::Reshape(parse_list(step, d, "shape")?),
+            ("signed4", "") => Step::Signed4,
             (name, p) => match name.strip_prefix("affine_").and_then(Storage::parse) {
                 Some(storage) => Step::AffineStored(storage, Affine::parse(p)?),
                 None => return Err(unknown()),
@@ -353,6 +358,7 @@ mod tests {
             Step::Transpose(vec![1, 0, 2]),
             Step::Reshape(vec![2, 3, 4]),
             Step::Reshape(vec![]),
+            Step::Signed4,
         ];
         for s in &steps {
             assert_eq!(s.to_string().parse::<Step>().as_ref(), Ok(s), "{s}");
@@ -381,6 +387,7 @@ mod tests {
             ("transpose", "unknown recipe step `transpose`"),
             ("transpose(1,x)", "bad permutation in `transpose(1,x)`"),
             ("reshape(2,-1)", "bad shape in `reshape(2,-1)`"),
+            ("signed4(1)", "unknown recipe step `signed4(1)`"),
             (
                 "affine_bytes(bits=3,group=8)",
                 "3-bit values are not supported",

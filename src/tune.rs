@@ -589,7 +589,10 @@ mod tests {
     fn candidates_split_into_prefix_selecting_pass_and_suffix() {
         let c = parse_candidates("cpu-int8, weight-layout+int8-weights{bits=4,storage=nibbles}+fuse-dequant{activations=int8},f16-matmul").unwrap();
         assert_eq!(c.len(), 3);
-        assert_eq!(c[0].prefix, vec!["weight-layout{order=panels}"]);
+        assert_eq!(
+            c[0].prefix,
+            vec!["weight-layout{order=panels,panel-width=32}"]
+        );
         assert_eq!(c[0].select, "int8-weights{activations=int8}");
         assert_eq!(c[1].select, "int8-weights{bits=4,storage=nibbles}");
         assert_eq!(c[1].suffix, vec!["fuse-dequant{activations=int8}"]);
@@ -621,7 +624,7 @@ mod tests {
         assert_eq!(
             plan.specs(&c, &us),
             [
-                "weight-layout{order=panels}",
+                "weight-layout{order=panels,panel-width=32}",
                 "int8-weights{activations=int8,include=(?m)^(?:w0|w2)$}",
                 "f16-matmul{exclude=(?m)^(?:w0|w2)$}",
             ]
@@ -634,7 +637,7 @@ mod tests {
         assert_eq!(
             f32_plan.specs(&c, &us),
             [
-                "weight-layout{order=panels}",
+                "weight-layout{order=panels,panel-width=32}",
                 "f16-matmul{exclude=(?m)^(?:w0)$}"
             ]
         );

@@ -578,7 +578,25 @@ fn apply_step(t: HostTensor, step: &Step, opts: ConvertOptions) -> Result<HostTe
         }
         Step::Transpose(perm) => t.transposed(perm),
         Step::Reshape(dims) => t.reshaped(dims),
+        Step::Signed4 => signed4(t),
     }
+}
+
+/// `signed4()`: `ui4` values `v` as the `i4` values `v - 8`. In two's
+/// complement over 4 bits `v - 8` is `v` with its top bit flipped, so each
+/// byte (two nibbles) is XORed with 0x88.
+fn signed4(t: HostTensor) -> Result<HostTensor, String> {
+    if t.dtype != DType::U4 {
+        return Err(format!(
+            "`signed4()` takes ui4 values, not {}",
+            t.dtype.mlir_name()
+        ));
+    }
+    Ok(HostTensor {
+        dtype: DType::I4,
+        data: t.data.into_iter().map(|b| b ^ 0x88).collect(),
+        ..t
+    })
 }
 
 /// A weight holding a NaN or an infinity is refused: quantizing or narrowing
@@ -650,7 +668,7 @@ fn folded(
         Some((Step::Convert(n), rest)) => (rest, Some(n.dtype())),
         _ => (steps, None),
     };
-    if layout.is_empty() || (to.is_some() && t.dtype != DType::F32) || t.dtype == DType::U4 {
+    if layout.is_empty() || (to.is_some() && t.dtype != DType::F32) || t.dtype.is_packed4() {
         return None;
     }
     let view = crate::recipe::fold_steps(&t.shape, layout)?;
@@ -669,7 +687,7 @@ fn layout_prefix(
     t: &TensorRef<'_>,
     steps: &[Step],
 ) -> Option<(crate::tensor::strided::View, usize)> {
-    if t.dtype == DType::U4 {
+    if t.dtype.is_packed4() {
         return None;
     }
     let n = steps.iter().take_while(|s| s.is_layout()).count();
@@ -713,12 +731,13 @@ pub fn entry_name(m: &Module) -> Option<String> {
 /// host-side dequantization `q * s` (f32, original layout): running the
 /// original program on these must give what the int8 program gives, which
 /// checks that the in-graph dequantization is exactly the scheme. Layout
-/// steps after the quantizing one (panels) do not change the values.
+/// steps after the quantizing one (panels) do not change the values, and
+/// neither does `signed4()` (the graph adds its 8 back).
 pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, WeightsError> {
     let mut out = orig.clone();
     for r in recipes(m)? {
         // The quantizing step, then only layout steps (panels re-store the
-        // integers after quantizing; the values are the same).
+        // integers after quantizing; the values are the same) or `signed4()`.
         let Some(at) = r
             .steps
             .iter()
@@ -729,7 +748,7 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
         let (last, layout) = (&r.steps[at], &r.steps[..at]);
         if !r.steps[at + 1..]
             .iter()
-            .all(|s| matches!(s, Step::Transpose(_) | Step::Reshape(_)))
+            .all(|s| matches!(s, Step::Transpose(_) | Step::Reshape(_) | Step::Signed4))
         {
             continue;
         }
@@ -819,6 +838,21 @@ fn dequantize_affine(src: &HostTensor, layout: &[Step], a: Affine) -> Result<Hos
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn signed4_moves_unsigned_nibbles_down_by_eight() {
+        // ui4 values 0, 15, 8, 7 -> i4 values -8, 7, 0, -1.
+        let t = HostTensor {
+            dtype: DType::U4,
+            shape: vec![4],
+            data: vec![0xF0, 0x78],
+        };
+        let s = apply_step(t, &Step::Signed4, ConvertOptions::default()).unwrap();
+        assert_eq!(s.dtype, DType::I4);
+        assert_eq!(s.to_f64(), vec![-8.0, 7.0, 0.0, -1.0]);
+        let not_ui4 = HostTensor::from_f32(vec![1], &[1.0]);
+        assert!(apply_step(not_ui4, &Step::Signed4, ConvertOptions::default()).is_err());
+    }
 
     #[test]
     fn transpose_moves_elements() {

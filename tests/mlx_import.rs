@@ -386,8 +386,8 @@ fn import_runs_a_decoder_like_its_dequantized_weights() {
     }
 
     // The import's next step: its `ui4` nibbles re-stored in panels
-    // (through `weights convert --from-program`'s library call), and read
-    // through i32 (IREE 3.13 misreads a `ui4` convert feeding a dot).
+    // (through `weights convert --from-program`'s library call) as `i4`
+    // values `v - 8` (IREE 3.13 misreads a `ui4` convert feeding a dot).
     let mut panelled =
         hlo_opt::front::parse_str("panels", &std::fs::read_to_string(&out).unwrap()).unwrap();
     let stats = hlo_opt::passes::Pipeline::from_specs(&["fuse-dequant{panel-width=8}".into()])
@@ -395,6 +395,7 @@ fn import_runs_a_decoder_like_its_dequantized_weights() {
         .run(&mut panelled)
         .unwrap();
     assert!(stats.to_string().contains("group-split-panels"), "{stats}");
+    assert!(stats.to_string().contains("signed4-panels"), "{stats}");
     let panels_path = dir.path().join("panels.mlir");
     std::fs::write(&panels_path, hlo_opt::back::print_to_string(&panelled)).unwrap();
     let given: TensorSet = new_inputs

@@ -410,7 +410,8 @@ fn int8_weights_are_faithful_to_the_scheme() {
         assert_faithful("llama_decoder_args", &[pass]);
     }
     // Panels re-store the integers after quantizing: the same values, one
-    // to a byte or packed `ui4` (read through i32: docs/perf.md).
+    // to a byte, or packed `ui4` re-stored as `i4` values `v - 8` with the
+    // 8 added back through the bias term (`signed4()`: docs/perf.md).
     for storage in ["bytes", "nibbles"] {
         assert_faithful(
             "llama_decoder_args",
@@ -873,6 +874,17 @@ fn tied_lookups_read_the_stored_table_for_every_id() {
             3e-2,
         ),
         (&["int8-weights"][..], "lookup-dequant", 2e-2, 2e-2),
+        (
+            // `--preset cpu-int4`'s first two passes: the tied table in
+            // panels, per row in int8 under bits=4.
+            &[
+                "weight-layout{order=panels,panel-width=32,only=tied}",
+                "int8-weights{bits=4}",
+            ][..],
+            "lookup-dequant",
+            2e-2,
+            2e-2,
+        ),
         (
             &["weight-layout", "int8-weights"][..],
             "lookup-dequant",

@@ -209,6 +209,28 @@ fn int8_weights_four_bit_stores_tied_table_per_row() {
     insta::assert_snapshot!(rewrite("tied_lookup.mlir", &["int8-weights{bits=4}"]));
 }
 
+/// Nibbles in panels: the `ui4` integers are re-stored as `i4` values
+/// `v - 8` (`signed4()` in the recipe) and `8 s` joins the bias term.
+#[test]
+fn fuse_dequant_panels_store_nibbles_as_signed_i4() {
+    insta::assert_snapshot!(rewrite(
+        "attention.mlir",
+        &[
+            "int8-weights{bits=4,group-size=8,storage=nibbles}",
+            "fuse-dequant{panel-width=8}"
+        ]
+    ));
+}
+
+/// `--preset cpu-int4`: the tied table is panelled first (`only=tied`),
+/// stored per row in int8 there, and the lookup reads its rows from it.
+#[test]
+fn cpu_int4_preset_panels_the_tied_table() {
+    let passes = hlo_opt::passes::preset("cpu-int4").expect("preset");
+    let passes: Vec<&str> = passes.iter().map(String::as_str).collect();
+    insta::assert_snapshot!(rewrite("tied_lookup.mlir", &passes));
+}
+
 #[test]
 fn int8_weights_per_channel_argument() {
     insta::assert_snapshot!(rewrite("matmul.mlir", &["int8-weights"]));

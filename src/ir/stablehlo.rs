@@ -63,7 +63,22 @@ pub fn constant_hex(m: &mut Module, anchor: Op, ty: TensorType, bytes: &[u8]) ->
 /// `%r = stablehlo.constant dense<x> : T` before `anchor`: every element of
 /// the float tensor type `ty` is `x` (rounded to its element type).
 pub fn constant_splat(m: &mut Module, anchor: Op, ty: TensorType, x: f64) -> Value {
-    constant_op(m, anchor, ty, format!("stablehlo.constant dense<{x:e}> "))
+    constant_op(
+        m,
+        anchor,
+        ty,
+        format!("stablehlo.constant dense<{}> ", float_literal(x)),
+    )
+}
+
+/// `x` as an MLIR float literal: scientific, with the `.` MLIR's lexer
+/// needs (`8e0` would read as the integer 8 followed by `e0`).
+fn float_literal(x: f64) -> String {
+    let text = format!("{x:e}");
+    match text.split_once('e') {
+        Some((mantissa, exp)) if !mantissa.contains('.') => format!("{mantissa}.0e{exp}"),
+        _ => text,
+    }
 }
 
 /// `%r = stablehlo.constant dense<x> : T` before `anchor`: every element of
@@ -581,4 +596,15 @@ pub fn inverse_permutation(perm: &[usize]) -> Vec<usize> {
         inverse[d] = i;
     }
     inverse
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn float_literals_always_have_a_point() {
+        assert_eq!(super::float_literal(8.0), "8.0e0");
+        assert_eq!(super::float_literal(0.5), "5.0e-1");
+        assert_eq!(super::float_literal(-1.25e-3), "-1.25e-3");
+        assert_eq!(super::float_literal(127.0), "1.27e2");
+    }
 }

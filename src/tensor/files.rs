@@ -445,7 +445,7 @@ impl DType {
             DType::I16 => S::I16,
             DType::I32 => S::I32,
             DType::I64 => S::I64,
-            DType::U8 | DType::U4 => S::U8,
+            DType::U8 | DType::U4 | DType::I4 => S::U8,
             DType::U32 => S::U32,
             DType::Bool => S::BOOL,
         }

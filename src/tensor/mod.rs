@@ -46,15 +46,22 @@ pub enum DType {
     /// `ui4`, two to a byte, low nibble first (IREE's layout, and MLX's 4-bit
     /// words read as bytes). Files hold it as `u8` with the last dim halved.
     U4,
+    /// `i4`, packed as [`DType::U4`] is, each nibble two's complement (-8..7).
+    I4,
     /// `i1`
     Bool,
 }
 
 impl DType {
+    /// Whether two values share a byte ([`DType::U4`], [`DType::I4`]).
+    pub fn is_packed4(self) -> bool {
+        matches!(self, DType::U4 | DType::I4)
+    }
+
     /// Bytes per element (1 for [`DType::U4`]; see [`DType::bytes_for`]).
     pub fn size(self) -> usize {
         match self {
-            DType::U4 => 1,
+            DType::U4 | DType::I4 => 1,
             DType::F64 | DType::I64 => 8,
             DType::F32 | DType::I32 | DType::U32 => 4,
             DType::F16 | DType::BF16 | DType::I16 => 2,
@@ -65,7 +72,7 @@ impl DType {
     /// Bytes that `n` elements take.
     pub fn bytes_for(self, n: usize) -> usize {
         match self {
-            DType::U4 => n.div_ceil(2),
+            DType::U4 | DType::I4 => n.div_ceil(2),
             _ => n * self.size(),
         }
     }
@@ -83,6 +90,7 @@ impl DType {
                 unsigned: true,
                 ..
             } => DType::U4,
+            ElemType::Int { bits: 4, .. } => DType::I4,
             ElemType::Int {
                 bits: 8,
                 unsigned: true,
@@ -127,6 +135,7 @@ impl DType {
             DType::U8 => "ui8",
             DType::U32 => "ui32",
             DType::U4 => "ui4",
+            DType::I4 => "i4",
             DType::Bool => "i1",
         }
     }
@@ -141,7 +150,7 @@ impl DType {
             DType::I16 => "<i2",
             DType::I32 => "<i4",
             DType::I64 => "<i8",
-            DType::U8 | DType::U4 => "|u1",
+            DType::U8 | DType::U4 | DType::I4 => "|u1",
             DType::U32 => "<u4",
             DType::Bool => "|b1",
         }
@@ -229,14 +238,15 @@ impl HostTensor {
 
     /// `out = transpose(t, perm)`: out dim i is t dim perm[i].
     pub fn transposed(&self, perm: &[usize]) -> Result<HostTensor, String> {
-        if self.dtype == DType::U4 {
+        if self.dtype.is_packed4() {
             // Two values to a byte: permuted one to a byte, then packed again.
             let n = self.len();
-            if self.data.len() < DType::U4.bytes_for(n) {
+            if self.data.len() < self.dtype.bytes_for(n) {
                 return Err(format!(
-                    "a ui4 tensor of shape {:?} needs {} bytes, has {}",
+                    "a {} tensor of shape {:?} needs {} bytes, has {}",
+                    self.dtype.mlir_name(),
                     self.shape,
-                    DType::U4.bytes_for(n),
+                    self.dtype.bytes_for(n),
                     self.data.len()
                 ));
             }
@@ -255,7 +265,7 @@ impl HostTensor {
                 .map(|c| c[0] | c.get(1).map_or(0, |hi| hi << 4))
                 .collect();
             return Ok(HostTensor {
-                dtype: DType::U4,
+                dtype: self.dtype,
                 shape: t.shape,
                 data,
             });
@@ -357,6 +367,12 @@ impl HostTensor {
                 .flat_map(|&b| [(b & 15) as f64, (b >> 4) as f64])
                 .take(self.len())
                 .collect(),
+            // Each nibble sign-extended: moved to the byte's top, shifted back.
+            DType::I4 => d
+                .iter()
+                .flat_map(|&b| [(((b << 4) as i8) >> 4) as f64, ((b as i8) >> 4) as f64])
+                .take(self.len())
+                .collect(),
             DType::I64 => d
                 .chunks_exact(8)
                 .map(|b| i64::from_le_bytes(b.try_into().expect("8 bytes")) as f64)
@@ -391,10 +407,10 @@ impl HostTensor {
     }
 
     /// The dtype and shape files give this tensor, whose bytes they hold as
-    /// they are: a [`DType::U4`] tensor is `u8` with its last dim halved;
-    /// others are unchanged.
+    /// they are: a [`DType::U4`] (or [`DType::I4`]) tensor is `u8` with its
+    /// last dim halved; others are unchanged.
     pub fn file_header(&self) -> (DType, Vec<u64>) {
-        if self.dtype != DType::U4 {
+        if !self.dtype.is_packed4() {
             return (self.dtype, self.shape.clone());
         }
         let mut shape = self.shape.clone();
@@ -515,14 +531,14 @@ impl<'a> TensorRef<'a> {
         let t = ty.as_tensor()?;
         let shape = t.static_shape()?;
         let last = *shape.last()?;
-        let packed = DType::from_elem(&t.elem) == Some(DType::U4)
-            && self.dtype == DType::U8
+        let to = DType::from_elem(&t.elem).filter(|d| d.is_packed4())?;
+        let packed = self.dtype == DType::U8
             && last % 2 == 0
             && self.shape.len() == shape.len()
             && self.shape[..shape.len() - 1] == shape[..shape.len() - 1]
             && self.shape.last() == Some(&(last / 2));
         packed.then_some(TensorRef {
-            dtype: DType::U4,
+            dtype: to,
             shape,
             data: self.data,
         })
@@ -552,7 +568,7 @@ impl<'a> TensorRef<'a> {
     /// [`HostTensor::file_header`]).
     pub fn file_header(&self) -> (DType, Vec<u64>) {
         let mut shape = self.shape.clone();
-        if self.dtype != DType::U4 {
+        if !self.dtype.is_packed4() {
             return (self.dtype, shape);
         }
         if let Some(last) = shape.last_mut() {
@@ -838,6 +854,22 @@ mod tests {
             ..t
         };
         assert!(short.transposed(&[1, 0]).is_err());
+    }
+
+    #[test]
+    fn i4_nibbles_read_signed_and_transpose_as_i4() {
+        // [2, 2]: -8, 7, -1, 0 (nibbles 8, 7, F, 0).
+        let t = HostTensor {
+            dtype: DType::I4,
+            shape: vec![2, 2],
+            data: vec![0x78, 0x0F],
+        };
+        assert_eq!(t.to_f64(), vec![-8.0, 7.0, -1.0, 0.0]);
+        let tt = t.transposed(&[1, 0]).unwrap();
+        assert_eq!(tt.dtype, DType::I4);
+        assert_eq!(tt.to_f64(), vec![-8.0, -1.0, 7.0, 0.0]);
+        assert_eq!(t.file_header(), (DType::U8, vec![2, 1]));
+        assert_eq!(DType::from_elem(&ElemType::int(4)), Some(DType::I4));
     }
 
     #[test]
