@@ -15,7 +15,9 @@ With `--hlo-opt`, the same run also times hlo-opt's side between its
 llama.cpp rounds: `hlo-opt bench` of the JAX-exported 1B-shaped step (f32 as
 exported against each preset, benches/real_size.py's generation and
 weights), and prints the comparison the speed issue asks for (`cpu` against
-F16, `cpu-int8` against Q8_0, `cpu-int4` against Q4_0).
+F16, `cpu-int8` against Q8_0, `cpu-int4` against Q4_0). With `--alone`
+each preset is timed against itself (`bench --baseline-preset P --preset
+P`) instead of against f32 as exported.
 
 Needs a Python with llama-cpp-python (built natively from PyPI), gguf and
 numpy, e.g.
@@ -26,7 +28,7 @@ numpy, e.g.
     /work/venvs/llama/bin/python benches/llama_cpp.py --work /work/llama \\
         [--hlo-opt --real-size-work /work/rs --jax-python /work/venvs/jax/bin/python]
         [--types f32,f16,q8_0,q4_0] [--threads 2] [--prompt 128] [--tokens 32]
-        [--rounds 2] [--layers 16] [--presets cpu,cpu-int8,cpu-int4] [--prepare-only]
+        [--rounds 2] [--layers 16] [--presets cpu,cpu-int8,cpu-int4] [--alone] [--prepare-only]
 
 Nothing here is part of the test suite; the files it writes (about 9 GB for
 16 layers) stay in --work for the next run.
@@ -222,12 +224,21 @@ def hlo_opt_bench(a):
     mlir, inputs = real_size_step(a)
     ms = {}
     for preset in a.presets.split(","):
+        # --alone: the preset's program against itself (both halves of the
+        # interleaved bench are the same program; the lower of the two
+        # medians is kept), not against the 5 GB f32 program: `cpu` ran at
+        # 94 ms/step interleaved with f32, 62-80 ms against another
+        # panelled program on the same day (docs/perf.md).
+        baseline = ["--baseline-preset", preset] if a.alone else []
         text = subprocess.run([a.bin, "bench", mlir, "--preset", preset, "--inputs", inputs,
-                               "--rounds", str(a.rounds), "--quiet"],
+                               "--rounds", str(a.rounds), "--quiet", *baseline],
                               check=True, capture_output=True, text=True).stdout
         got = dict(re.findall(r"^\| (original|rewritten) \| ([\d.]+) \|", text, re.M))
-        ms.setdefault("f32 as exported", []).append(float(got["original"]))
-        ms[preset] = [float(got["rewritten"])]
+        if a.alone:
+            ms[preset] = [float(got["original"]), float(got["rewritten"])]
+        else:
+            ms.setdefault("f32 as exported", []).append(float(got["original"]))
+            ms[preset] = [float(got["rewritten"])]
         print(f"  hlo-opt bench --preset {preset}: {got['original']} -> {got['rewritten']} ms/step",
               file=sys.stderr, flush=True)
     return ms
@@ -248,6 +259,8 @@ def main():
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "hlo-opt"))
     ap.add_argument("--real-size-work", default="/tmp/hlo-opt-real-size")
     ap.add_argument("--jax-python", default=sys.executable, help="a Python with JAX, to generate the step")
+    ap.add_argument("--alone", action="store_true",
+                    help="with --hlo-opt: time each preset against itself instead of against f32 as exported")
     ap.add_argument("--prepare-only", action="store_true",
                     help="write the GGUF files (and the step, with --hlo-opt) and time nothing")
     a = ap.parse_args()

@@ -41,23 +41,13 @@ import tempfile
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 G, g, J = 32, 64, 32  # K = 2048 as at the 1B shapes; panels of 32 columns
 H = g // 2
 
 
-def tool(name):
-    for d in [os.environ.get("IREE_BIN", ""), os.path.join(ROOT, ".venv", "bin")]:
-        p = os.path.join(d, name)
-        if d and os.path.isfile(p):
-            return p
-    p = shutil.which(name)
-    if not p:
-        sys.exit(f"{name} not found: run scripts/setup-iree.sh")
-    return p
-
-
-def t(shape, elem):
-    return "tensor<" + "x".join(str(d) for d in shape) + f"x{elem}>"
+# The IREE tool finder and the tensor type spelling of benches/ui4_repro.py.
+from ui4_repro import tensor as t, tool  # noqa: E402
 
 
 def tail(P):

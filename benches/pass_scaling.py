@@ -14,10 +14,18 @@ the largest depth.
 
 The generated files are kept in `--work` (default: a folder under /tmp) and
 reused when present; they are never committed.
+
+`--instructions` also counts the instructions of one run of every case at the
+smallest and the largest depth under valgrind's callgrind (`Collected`), and
+prints their growth and that of the work a pass adds over the round trip:
+instruction counts do not depend on the machine's load or caches, so they
+separate the passes' own growth from the memory hierarchy's (valgrind
+needed; each 512-layer run takes about a minute).
 """
 import argparse
 import os
 import platform
+import re
 import resource
 import subprocess
 import sys
@@ -56,6 +64,32 @@ def run_once(cmd):
     return wall, cpu
 
 
+def instructions(cmd):
+    """Instructions of one run of `cmd` under callgrind."""
+    with tempfile.TemporaryDirectory() as d:
+        p = subprocess.run(["valgrind", "--tool=callgrind",
+                            f"--callgrind-out-file={os.path.join(d, 'cg.out')}", *cmd],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        sys.exit(f"failed under valgrind: {' '.join(cmd)}\n{p.stderr[-2000:]}")
+    got = re.search(r"Collected : (\d+)", p.stderr)
+    if not got:
+        sys.exit("no instruction count in callgrind's output:\n" + p.stderr[-2000:])
+    return int(got.group(1))
+
+
+def print_instructions(cases, lo, hi, n):
+    """Growth of instruction counts `n[(case, layers)]` from `lo` to `hi` layers."""
+    print(f"\ninstructions (callgrind, one run), {lo} and {hi} layers:\n")
+    print(f"| case | {lo} layers | {hi} layers | {hi}/{lo} | added over the round trip, {hi}/{lo} |")
+    print("|---|---|---|---|---|")
+    rt_lo, rt_hi = n[("round trip", lo)], n[("round trip", hi)]
+    for name, _ in cases:
+        a_, b = n[(name, lo)], n[(name, hi)]
+        added = "-" if name == "round trip" else f"{(b - rt_hi) / (a_ - rt_lo):.2f}x"
+        print(f"| {name} | {a_ / 1e9:.3f} G | {b / 1e9:.3f} G | {b / a_:.2f}x | {added} |")
+
+
 def print_table(cases, layers, sizes, t):
     """One Markdown table of times `t[(case, layers)]`."""
     print("| case | " + " | ".join(f"{n} layers ({sizes[n] / 1e6:.1f} MB)" for n in layers)
@@ -82,6 +116,8 @@ def main():
     ap.add_argument("--python", default="/work/venvs/jax/bin/python",
                     help="a Python with JAX, for the generator")
     ap.add_argument("--only", default="", help="comma-separated case names to run (default: all)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count instructions under callgrind at the smallest and largest depth")
     a = ap.parse_args()
 
     layers = [int(x) for x in a.layers.split(",")]
@@ -125,6 +161,15 @@ def main():
         print(f"\n{title}, best of {a.reps}:\n")
         print_table(cases, layers, sizes, t)
     print("\n(in brackets: time / round-trip time at the same depth)")
+    if a.instructions:
+        lo, hi = layers[0], layers[-1]
+        counts = {}
+        for n in (lo, hi):
+            for name, args in cases:
+                counts[(name, n)] = instructions([a.bin, *args, files[n], "-o", out])
+                print(f"  {n:4d} layers  {name:36s} {counts[(name, n)]} instructions",
+                      file=sys.stderr, flush=True)
+        print_instructions(cases, lo, hi, counts)
 
 
 if __name__ == "__main__":

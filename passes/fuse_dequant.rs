@@ -23,6 +23,9 @@
 //!   batched over panels and groups, one reduction over groups for scales
 //!   and biases. Same products, summed per group then over groups, as
 //!   `group-split`.
+//! * `signed4-panels` (with panels, on `ui4` integers): Q·s + b ==> (Q - 8)·s + (b + 8·s)
+//!   — the nibbles re-stored as `i4` (`signed4()` in the recipe), which
+//!   IREE 3.13 reads right and as fast as bytes, where it misreads `ui4`.
 
 use super::weights::{self, Root};
 use super::{OptionInfo, Options, Pass, PassError, PassInfo, PassStats};

@@ -303,3 +303,42 @@ fn compile_flags_reach_iree_compile() {
         "{stderr}"
     );
 }
+
+/// `bench --baseline-preset A --preset B` times one preset against another,
+/// both made from ORIG and its inputs; an unknown preset is a usage error.
+#[test]
+fn bench_times_one_preset_against_another() {
+    if iree_or_skip("iree-compile").is_none() {
+        return;
+    }
+    let bench = |baseline: &str| {
+        hlo_opt()
+            .current_dir(root())
+            .args(["bench", LLAMA, "--inputs", LLAMA_INPUTS])
+            .args(["--baseline-preset", baseline, "--preset", "cpu-int4"])
+            .args(["--rounds", "1", "--min-time", "0.05"])
+            .output()
+            .expect("runs")
+    };
+    let out = bench("cpu-int8");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "ORIG after --pass weight-layout{order=panels,panel-width=32} --pass int8-weights{activations=int8}"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("| original |") && stdout.contains("| rewritten |"),
+        "{stdout}"
+    );
+    let bad = bench("nope");
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("unknown preset `nope`") && stderr.contains("cpu-int4"),
+        "{stderr}"
+    );
+}

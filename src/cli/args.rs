@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long = "pass", value_name = "NAME[{k=v,...}]")]
     pub passes: Vec<String>,
 
-    /// A named pipeline run before any --pass: cpu, cpu-int8, gpu, npu
+    /// A named pipeline run before any --pass: cpu, cpu-int8, cpu-int4, gpu, npu
     /// (docs/precision.md).
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
@@ -77,7 +77,7 @@ pub struct PairArgs {
     /// Passes that make the rewritten program (as for rewriting).
     #[arg(long = "pass", value_name = "NAME[{k=v,...}]")]
     pub passes: Vec<String>,
-    /// A named pipeline run before any --pass: cpu, cpu-int8, gpu, npu
+    /// A named pipeline run before any --pass: cpu, cpu-int8, cpu-int4, gpu, npu
     /// (docs/precision.md).
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
@@ -220,6 +220,11 @@ pub struct BenchArgs {
     /// --pass int8-weights` measures what int8 adds on top of the layout).
     #[arg(long = "baseline-pass", value_name = "NAME[{k=v,...}]")]
     pub baseline_passes: Vec<String>,
+    /// A preset that makes the baseline from ORIG.mlir, before any
+    /// --baseline-pass (`--baseline-preset cpu-int8 --preset cpu-int4`
+    /// times one preset against another).
+    #[arg(long = "baseline-preset", value_name = "NAME")]
+    pub baseline_preset: Option<String>,
     /// Keep the compiled modules and input files in this folder (created
     /// if missing) instead of a temporary one, to rerun them by hand.
     #[arg(long, value_name = "DIR")]

@@ -35,14 +35,19 @@ pub(super) fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
         None => tmp.path().to_path_buf(),
     };
     let (orig, rewritten, _) = load_pair(&b.pair)?;
+    let mut baseline_specs = match &b.baseline_preset {
+        Some(name) => super::pair::preset_specs("--baseline-preset", name)?,
+        None => Vec::new(),
+    };
+    baseline_specs.extend(b.baseline_passes.iter().cloned());
     let rewritten_path = work.join("rewritten.mlir");
     write_atomically(&rewritten_path, &rewritten)?;
     if let Some(mode) = &mode {
         let (inputs, new_inputs) = input_sets(&orig, &rewritten, &b.pair, false)?;
-        if !b.baseline_passes.is_empty() || b.dispatches.is_some() {
+        if !baseline_specs.is_empty() || b.dispatches.is_some() {
             return Err(usage(
                 "bench --steps",
-                "not with --baseline-pass or --dispatches",
+                "not with --baseline-pass, --baseline-preset or --dispatches",
             ));
         }
         return bench_rollout(
@@ -60,10 +65,10 @@ pub(super) fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
     let function = crate::weights::entry_name(&orig).unwrap_or_else(|| "main".into());
     // The baseline: ORIG itself, or ORIG after --baseline-pass, with its
     // inputs made from the same original inputs.
-    let (baseline_path, inputs) = if b.baseline_passes.is_empty() {
+    let (baseline_path, inputs) = if baseline_specs.is_empty() {
         (b.pair.original.clone(), inputs)
     } else {
-        let pipeline = Pipeline::from_specs(&b.baseline_passes).map_err(RunError::Usage)?;
+        let pipeline = Pipeline::from_specs(&baseline_specs).map_err(RunError::Usage)?;
         let mut base = front::parse(load(&b.pair.original.display().to_string())?)?;
         let stats = pipeline.run(&mut base)?;
         for w in stats.warning_lines(false) {
@@ -84,7 +89,7 @@ pub(super) fn run_bench(b: &BenchArgs) -> Result<(), RunError> {
         progress.finish();
         eprintln!(
             "hlo-opt: the baseline (\"original\" below) is ORIG after --pass {}",
-            b.baseline_passes.join(" --pass ")
+            baseline_specs.join(" --pass ")
         );
         (path, base_inputs)
     };

@@ -12,6 +12,21 @@ use super::{load, usage, DecodeArgs, PairArgs, RunError};
 /// The original program and the rewritten one (made by `--pass` from the
 /// same parse, so that ops correspond, or read from `--against`), with a
 /// label of how it was made.
+/// The passes of preset `name` (given as `flag`), or a usage error listing
+/// the presets.
+pub(super) fn preset_specs(flag: &str, name: &str) -> Result<Vec<String>, RunError> {
+    passes::preset(name).ok_or_else(|| {
+        let names: Vec<&str> = passes::PRESETS.iter().map(|(n, _, _)| *n).collect();
+        RunError::Usage(PassError::BadOption {
+            pass: flag.into(),
+            message: format!(
+                "unknown preset `{name}`; expected one of {}",
+                names.join(", ")
+            ),
+        })
+    })
+}
+
 pub(super) fn load_pair(pair: &PairArgs) -> Result<(Module, Module, String), RunError> {
     let original = front::parse(load(&pair.original.display().to_string())?)?;
     if let Some(p) = &pair.against {
@@ -20,16 +35,7 @@ pub(super) fn load_pair(pair: &PairArgs) -> Result<(Module, Module, String), Run
     }
     let mut specs = Vec::new();
     if let Some(name) = &pair.preset {
-        specs.extend(passes::preset(name).ok_or_else(|| {
-            let names: Vec<&str> = passes::PRESETS.iter().map(|(n, _, _)| *n).collect();
-            RunError::Usage(PassError::BadOption {
-                pass: "--preset".into(),
-                message: format!(
-                    "unknown preset `{name}`; expected one of {}",
-                    names.join(", ")
-                ),
-            })
-        })?);
+        specs.extend(preset_specs("--preset", name)?);
     }
     specs.extend(pair.passes.iter().cloned());
     if specs.is_empty() {
