@@ -305,7 +305,8 @@ fn compile_flags_reach_iree_compile() {
 }
 
 /// `bench --baseline-preset A --preset B` times one preset against another,
-/// both made from ORIG and its inputs; an unknown preset is a usage error.
+/// both made from ORIG and its inputs; an unknown preset is a usage error
+/// (exit 2, as the contract says for bad usage).
 #[test]
 fn bench_times_one_preset_against_another() {
     if iree_or_skip("iree-compile").is_none() {
@@ -336,7 +337,7 @@ fn bench_times_one_preset_against_another() {
     );
     let bad = bench("nope");
     let stderr = String::from_utf8_lossy(&bad.stderr);
-    assert_eq!(bad.status.code(), Some(1), "{stderr}");
+    assert_eq!(bad.status.code(), Some(2), "{stderr}");
     assert!(
         stderr.contains("unknown preset `nope`") && stderr.contains("cpu-int4"),
         "{stderr}"
