@@ -257,6 +257,22 @@ fn only_feeds(m: &Module, mut v: Value, end: Value) -> bool {
     false
 }
 
+/// An integer-form partial product `p` (i32) as f32, times the activation's
+/// per-row scales `sx` along `row_dim` of `out`: `convert(p) · s_x`.
+fn times_row_scales(
+    m: &mut Module,
+    dot: Op,
+    p: Value,
+    sx: Value,
+    row_dim: usize,
+    out: &[u64],
+) -> Option<Value> {
+    let pf = stablehlo::convert(m, dot, p, ElemType::F32)?;
+    let sxb =
+        stablehlo::broadcast_in_dim(m, dot, sx, &[row_dim], TensorType::new(out, ElemType::F32));
+    Some(stablehlo::multiply(m, dot, pf, sxb))
+}
+
 /// Whether `v` is an argument of a function no one calls (a weight input).
 fn is_weight_arg(m: &Module, v: Value) -> bool {
     matches!(weights::find_root(m, v), Root::Arg(a) if a == v)
@@ -323,18 +339,26 @@ impl FuseDequant {
             return Err("unpanelled-width-does-not-divide");
         }
         let ints = d.ints.0;
-        match m.dfg.ty(ints).elem() {
-            Some(ElemType::Int { bits: 8, .. }) => {}
-            // `ui4` packs two to a byte along the last axis, J.
+        let elem = m.dfg.ty(ints).elem();
+        // `ui4` goes to `i4` (v - 8): IREE 3.13 reads a `ui4` convert into
+        // a dot as signed, and an `i4` one right and as fast as bytes
+        // (benches/nibble_unpack.py, docs/perf.md "Two values per byte").
+        let signed4 = matches!(
+            elem,
             Some(ElemType::Int {
                 bits: 4,
                 unsigned: true,
                 ..
-            }) if j % 2 == 0 => {}
+            })
+        );
+        match elem {
+            Some(ElemType::Int { bits: 8, .. }) => {}
+            // `ui4` packs two to a byte along the last axis, J.
+            _ if signed4 && j % 2 == 0 => {}
             _ => return Err("unpanelled-not-one-per-byte"),
         }
         let p = n / j;
-        let int_steps = match ((d.n_axis, g_axis, d.k_axis), shape(m, ints).as_deref()) {
+        let mut int_steps = match ((d.n_axis, g_axis, d.k_axis), shape(m, ints).as_deref()) {
             // [N, K] -> [P, J, G, g] -> [P, G, g, J]
             ((0, 1, 2), Some([a, b])) if *a == n && *b == groups * group => vec![
                 Step::Reshape(vec![p, j, groups, group]),
@@ -347,18 +371,6 @@ impl FuseDequant {
             ],
             _ => return Err("unpanelled-integer-layout"),
         };
-        // `ui4` goes to `i4` (v - 8): IREE 3.13 reads a `ui4` convert into
-        // a dot as signed, and an `i4` one right and as fast as bytes
-        // (benches/nibble_unpack.py, docs/perf.md "Two values per byte").
-        let signed4 = matches!(
-            m.dfg.ty(ints).elem(),
-            Some(ElemType::Int {
-                bits: 4,
-                unsigned: true,
-                ..
-            })
-        );
-        let mut int_steps = int_steps;
         if signed4 {
             int_steps.push(Step::Signed4);
         }
@@ -442,9 +454,7 @@ impl FuseDequant {
         };
         let mut partial = stablehlo::dot_general(m, dot, lb, q, &dims, TensorType::new(&wide, acc));
         if let Some(sx) = sx {
-            let pf = stablehlo::convert(m, dot, partial, ElemType::F32)?;
-            let sxb = stablehlo::broadcast_in_dim(m, dot, sx, &[2], f32_t(&wide));
-            partial = stablehlo::multiply(m, dot, pf, sxb);
+            partial = times_row_scales(m, dot, partial, sx, 2, &wide)?;
         }
         let s = plan.stores.get(1)?.0;
         let sb = stablehlo::broadcast_in_dim(m, dot, s, &[0, 1, 3], f32_t(&wide));
@@ -523,11 +533,7 @@ impl FuseDequant {
         // dot(lhs, rhs) as f32, times s_x along `row_dim` in the integer form.
         let widen = |m: &mut Module, p: Value, row_dim: usize, out: &[u64]| -> Option<Value> {
             match &int8 {
-                Some((_, _, sx)) => {
-                    let pf = stablehlo::convert(m, dot, p, ElemType::F32)?;
-                    let sxb = stablehlo::broadcast_in_dim(m, dot, *sx, &[row_dim], f32_t(out));
-                    Some(stablehlo::multiply(m, dot, pf, sxb))
-                }
+                Some((_, _, sx)) => times_row_scales(m, dot, p, *sx, row_dim, out),
                 None => Some(p),
             }
         };

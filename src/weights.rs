@@ -748,7 +748,7 @@ pub fn dequantized_originals(m: &Module, orig: &TensorSet) -> Result<TensorSet, 
         let (last, layout) = (&r.steps[at], &r.steps[..at]);
         if !r.steps[at + 1..]
             .iter()
-            .all(|s| matches!(s, Step::Transpose(_) | Step::Reshape(_) | Step::Signed4))
+            .all(|s| s.is_layout() || *s == Step::Signed4)
         {
             continue;
         }

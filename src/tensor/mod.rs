@@ -410,14 +410,7 @@ impl HostTensor {
     /// they are: a [`DType::U4`] (or [`DType::I4`]) tensor is `u8` with its
     /// last dim halved; others are unchanged.
     pub fn file_header(&self) -> (DType, Vec<u64>) {
-        if !self.dtype.is_packed4() {
-            return (self.dtype, self.shape.clone());
-        }
-        let mut shape = self.shape.clone();
-        if let Some(last) = shape.last_mut() {
-            *last = last.div_ceil(2);
-        }
-        (DType::U8, shape)
+        self.view().file_header()
     }
 
     /// This tensor read as the argument type `ty` takes it: `u8` bytes with
