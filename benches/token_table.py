@@ -33,6 +33,10 @@ FORMS = [
     ("int8-weights{bits=4} (MLX affine, group 64)", ["--pass", "int8-weights{bits=4}"]),
     ("int8-weights{bits=4,fit=mse}", ["--pass", "int8-weights{bits=4,fit=mse}"]),
     ("--preset cpu-int4", ["--preset", "cpu-int4"]),
+    ("cpu-int4 with groups of 64 (the preset before 2026-12-07 evening)",
+     ["--pass", "weight-layout{order=panels,panel-width=32,only=tied}",
+      "--pass", "int8-weights{bits=4,fit=mse,storage=nibbles,group-size=64}",
+      "--pass", "fuse-dequant{panel-width=32}"]),
     ("cpu-int4 with bits=4,fit=minmax (round to nearest)",
      ["--pass", "int8-weights{bits=4}", "--pass", "fuse-dequant{panel-width=32}"]),
 ]

@@ -39,7 +39,7 @@ const OPTIONS: &[OptionInfo] = &[
         name: "bits",
         kind: "8|4",
         default: "8",
-        help: "4: MLX's affine 4-bit form (per group of group-size along the contracting dim, default 64: w = scale * q + bias, stored as `storage` says; dot_general only; `fuse-dequant` then moves scale and bias after the dot; a table that embedding lookups also read is stored per row in int8, as group-size>0 does too)",
+        help: "4: MLX's affine 4-bit form (per group of group-size along the contracting dim, default 64; one group where the contracting dim is shorter, and halved down to 32 where it does not divide the dim (counted as affine4-smaller-group): w = scale * q + bias, stored as `storage` says; dot_general only; `fuse-dequant` then moves scale and bias after the dot; a table that embedding lookups also read is stored per row in int8, as group-size>0 does too)",
     },
     OptionInfo {
         name: "storage",
@@ -205,7 +205,8 @@ impl Int8Weights {
         shape: &[u64],
         contract: usize,
     ) -> Option<u64> {
-        let group = if self.group == 0 { 64 } else { self.group };
+        let asked = if self.group == 0 { 64 } else { self.group };
+        let group = affine_group(asked, shape.get(contract).copied()?);
         let a = Affine::new(4, group).ok()?.with_fit(self.fit);
         // MLX groups along the last axis: store the weight with its
         // contracting dim last and transpose back in the graph.
@@ -763,6 +764,13 @@ impl Int8Weights {
                 return false;
             }
         };
+        let asked = if self.group == 0 { 64 } else { self.group };
+        if shape
+            .get(contract)
+            .is_some_and(|&k| affine_group(asked, k) != asked)
+        {
+            stats.bump("affine4-smaller-group");
+        }
         let Some(after) = self.store_affine(m, dot, root, shape, contract) else {
             stats.bump("skipped-group-does-not-divide");
             return false;
@@ -776,6 +784,19 @@ impl Int8Weights {
         count_bytes(stats, n * 4, after);
         true
     }
+}
+
+/// The 4-bit group for a contracting dim of `k` when `asked` was asked for:
+/// a contraction shorter than the group is one group; otherwise the group
+/// is halved while it does not divide `k`, down to 32 (`group-size=128` on
+/// a contraction of 192 uses groups of 64). What still does not divide is
+/// refused by [`Affine::check_shape`].
+fn affine_group(asked: u64, k: u64) -> u64 {
+    let mut group = asked.min(k);
+    while k % group != 0 && group % 2 == 0 && group > 32 {
+        group /= 2;
+    }
+    group
 }
 
 /// Per channel: `out = dot(x, q) * broadcast(s)`, where s's dims are the
@@ -886,5 +907,26 @@ impl Pass for Int8Weights {
             changed |= self.rewrite_dot(m, dot, stats);
         }
         Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::affine_group;
+
+    #[test]
+    fn affine_group_fits_the_contraction() {
+        // Divides: kept.
+        assert_eq!(affine_group(128, 2048), 128);
+        assert_eq!(affine_group(64, 192), 64);
+        // Shorter than the group: one group.
+        assert_eq!(affine_group(128, 64), 64);
+        assert_eq!(affine_group(64, 48), 48);
+        // Halved until it divides, not below 32.
+        assert_eq!(affine_group(128, 192), 64);
+        assert_eq!(affine_group(128, 160), 32);
+        assert_eq!(affine_group(64, 100), 32);
+        // Odd or small groups are left for check_shape to refuse.
+        assert_eq!(affine_group(24, 100), 24);
     }
 }

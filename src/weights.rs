@@ -5,7 +5,10 @@
 //! docs/weights.md). An argument without them is the original argument at
 //! the same position, copied unchanged.
 
-use crate::affine::{Affine, Storage};
+mod affine_share;
+
+use self::affine_share::AffineShare;
+use crate::affine::{Affine, Packed, Storage};
 use crate::ir::stablehlo::inverse_permutation;
 use crate::ir::{Module, Type, Value};
 use crate::recipe::{Origin, Step};
@@ -216,13 +219,26 @@ pub fn convert(
         )));
     }
     let mut out = Vec::with_capacity(recipes.len());
-    for (i, r) in recipes.iter().enumerate() {
+    let sources: Vec<Option<usize>> = {
+        let names: Vec<&str> = orig.iter().map(|(n, _)| n.as_str()).collect();
+        recipes
+            .iter()
+            .map(|r| pick_index(&names, r.from, &r.name))
+            .collect()
+    };
+    let mut share = AffineShare::plan(
+        recipes
+            .iter()
+            .zip(&sources)
+            .filter_map(|(r, s)| Some(((*s)?, r.steps.as_slice()))),
+    );
+    for (i, (r, source)) in recipes.iter().zip(&sources).enumerate() {
         let arg_err = |message: String| WeightsError::Argument {
             index: r.from,
             name: r.name.clone(),
             message,
         };
-        let src = pick(orig, r.from, &r.name).ok_or_else(|| {
+        let (k, src) = source.map(|k| (k, &orig[k].1)).ok_or_else(|| {
             arg_err(format!(
                 "missing: {} input(s) given, the original function needs at least {}",
                 orig.len(),
@@ -239,10 +255,7 @@ pub fn convert(
                 )));
             }
         }
-        let mut t = src.clone();
-        for step in &r.steps {
-            t = apply_step(t, step, opts).map_err(&arg_err)?;
-        }
+        let t = apply_steps(src.clone(), &r.steps, 0, opts, &mut share, k).map_err(&arg_err)?;
         // ui4 tensors come from files as their bytes (`HostTensor::into_fit`).
         let t = t.into_fit(&r.ty);
         if !t.matches(&r.ty) {
@@ -349,12 +362,18 @@ pub fn convert_files(
             ))
         })
         .collect();
+    let mut share = AffineShare::plan(
+        recipes
+            .iter()
+            .zip(&sources)
+            .map(|(r, &i)| (i, r.steps.as_slice())),
+    );
     let mut make = |emit: &mut crate::tensor::Emit<'_>| {
         for (k, (r, &i)) in recipes.iter().zip(&sources).enumerate() {
             let name = format!("arg{k:03}");
             let result = orig.with(i, |t| {
                 let bytes = t.data.len() as u64;
-                let written = match make_arg(r, t, opts)? {
+                let written = match make_arg(r, t, opts, &mut share, i)? {
                     Made::Borrowed(t) => emit(&name, Payload::Ready(t)).map_err(Written::Io),
                     Made::Owned(t) => emit(&name, Payload::Ready(t.view())).map_err(Written::Io),
                     Made::Narrow(src, to) => emit(
@@ -444,11 +463,14 @@ impl Written {
     }
 }
 
-/// Makes one argument from its input `t` by its recipe.
+/// Makes one argument from its input `t` (input number `source`) by its
+/// recipe; affine quantizations are shared through `share`.
 fn make_arg<'a>(
     r: &ArgRecipe,
     t: TensorRef<'a>,
     opts: ConvertOptions,
+    share: &mut AffineShare,
+    source: usize,
 ) -> Result<Made<'a>, WeightsError> {
     let arg_err = |message: String| WeightsError::Argument {
         index: r.from,
@@ -488,7 +510,7 @@ fn make_arg<'a>(
         // Layout steps first, then others (quantization): the layout part
         // as one strided copy, the rest step by step.
         Some((view, n)) => {
-            let mut h = HostTensor {
+            let h = HostTensor {
                 dtype: t.dtype,
                 shape: view.shape.clone(),
                 data: crate::tensor::strided::copy_to_vec_threads(
@@ -498,23 +520,16 @@ fn make_arg<'a>(
                     threads(),
                 ),
             };
-            for step in &steps[n..] {
-                h = apply_step(h, step, opts).map_err(&arg_err)?;
-            }
-            h
+            apply_steps(h, steps, n, opts, share, source).map_err(&arg_err)?
         }
-        None => {
-            let (first, rest) = (&steps[0], &steps[1..]);
-            let mut h = match first {
-                // The common case reads the mapped input directly.
-                Step::Convert(n) => narrow_ref(&t, n.dtype(), opts).map_err(&arg_err)?,
-                step => apply_step(t.to_host(), step, opts).map_err(&arg_err)?,
-            };
-            for step in rest {
-                h = apply_step(h, step, opts).map_err(&arg_err)?;
+        None => match &steps[0] {
+            // The common case reads the mapped input directly.
+            Step::Convert(n) => {
+                let h = narrow_ref(&t, n.dtype(), opts).map_err(&arg_err)?;
+                apply_steps(h, steps, 1, opts, share, source).map_err(&arg_err)?
             }
-            h
-        }
+            _ => apply_steps(t.to_host(), steps, 0, opts, share, source).map_err(&arg_err)?,
+        },
     };
     // ui4 tensors come from files as their bytes (`HostTensor::into_fit`).
     let h = h.into_fit(&r.ty);
@@ -535,13 +550,7 @@ fn plain_narrowing(t: &TensorRef<'_>, steps: &[Step]) -> Option<DType> {
 
 /// Applies one recipe step to a host tensor.
 fn apply_step(t: HostTensor, step: &Step, opts: ConvertOptions) -> Result<HostTensor, String> {
-    let values = |t: &HostTensor| {
-        let v = t
-            .to_f32()
-            .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
-        refuse_non_finite(&v)?;
-        Ok::<_, String>(v)
-    };
+    let values = finite_values;
     match step {
         Step::Convert(n) => narrow(t, n.dtype(), opts),
         Step::Int8(scheme) | Step::Int8Scale(scheme) => {
@@ -563,22 +572,65 @@ fn apply_step(t: HostTensor, step: &Step, opts: ConvertOptions) -> Result<HostTe
             }
         }
         Step::AffineStored(_, a) | Step::AffineScales(a) | Step::AffineBiases(a) => {
-            if let Step::AffineStored(Storage::Nibbles, a) = step {
-                if a.bits != 4 {
-                    return Err(format!("`{step}`: nibbles hold 4-bit values only"));
-                }
-            }
-            a.check_shape(&t.shape)?;
+            check_affine(&t, step, *a)?;
             let p = a.quantize(&values(&t)?);
-            Ok(match step {
-                Step::AffineStored(storage, _) => a.stored_tensor(&p.words, &t.shape, *storage),
-                Step::AffineScales(_) => HostTensor::from_f32(a.group_shape(&t.shape), &p.scales),
-                _ => HostTensor::from_f32(a.group_shape(&t.shape), &p.biases),
-            })
+            Ok(affine_output(&t, step, *a, &p))
         }
         Step::Transpose(perm) => t.transposed(perm),
         Step::Reshape(dims) => t.reshaped(dims),
         Step::Signed4 => signed4(t),
+    }
+}
+
+/// Applies `steps[from..]` to `h`, made from input `source`; the affine
+/// quantizations go through `share`, so that the outputs made from the same
+/// quantization run it once.
+fn apply_steps(
+    mut h: HostTensor,
+    steps: &[Step],
+    from: usize,
+    opts: ConvertOptions,
+    share: &mut AffineShare,
+    source: usize,
+) -> Result<HostTensor, String> {
+    for (i, step) in steps.iter().enumerate().skip(from) {
+        h = match step {
+            Step::AffineStored(_, a) | Step::AffineScales(a) | Step::AffineBiases(a) => {
+                check_affine(&h, step, *a)?;
+                let p =
+                    share.packed(source, &steps[..=i], || Ok(a.quantize(&finite_values(&h)?)))?;
+                affine_output(&h, step, *a, &p)
+            }
+            _ => apply_step(h, step, opts)?,
+        };
+    }
+    Ok(h)
+}
+
+/// The values of `t` as f32, refused when one is not finite.
+fn finite_values(t: &HostTensor) -> Result<Vec<f32>, String> {
+    let v = t
+        .to_f32()
+        .ok_or_else(|| format!("cannot quantize {} values", t.dtype.mlir_name()))?;
+    refuse_non_finite(&v)?;
+    Ok(v)
+}
+
+/// Whether the affine step `step` (of form `a`) can quantize `t`.
+fn check_affine(t: &HostTensor, step: &Step, a: Affine) -> Result<(), String> {
+    if matches!(step, Step::AffineStored(Storage::Nibbles, _)) && a.bits != 4 {
+        return Err(format!("`{step}`: nibbles hold 4-bit values only"));
+    }
+    a.check_shape(&t.shape)
+}
+
+/// The output of the affine step `step` from `t`'s quantization `p`: the
+/// integers as stored, the scales or the biases.
+fn affine_output(t: &HostTensor, step: &Step, a: Affine, p: &Packed) -> HostTensor {
+    match step {
+        Step::AffineStored(storage, _) => a.stored_tensor(&p.words, &t.shape, *storage),
+        Step::AffineScales(_) => HostTensor::from_f32(a.group_shape(&t.shape), &p.scales),
+        _ => HostTensor::from_f32(a.group_shape(&t.shape), &p.biases),
     }
 }
 

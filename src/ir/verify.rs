@@ -39,7 +39,7 @@ use std::fmt;
 
 use super::op_class::is_return;
 use super::stablehlo::{conv_dim_lists, DotDims};
-use super::{Block, Dim, Module, Op, OpForm, Piece, Type, Value, ValueDef};
+use super::{Block, Dim, ElemType, Module, Op, OpForm, Piece, Type, Value, ValueDef};
 
 /// One problem the verifier found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ pub fn verify_stated_types(m: &Module) -> Result<HashMap<Value, Type>, VerifyErr
     for &op in &ops {
         v.op(op);
     }
-    let order: HashMap<Op, usize> = ops.iter().enumerate().map(|(i, &op)| (op, i)).collect();
+    let order = ProgramOrder::new(m, &ops);
     for &op in &ops {
         v.dominance(op, &order);
     }
@@ -125,8 +125,14 @@ pub fn same_type(a: &Type, b: &Type) -> bool {
         (Type::Tensor(x), Type::Tensor(y)) => {
             // Encodings are not compared: one bound is spelled several ways
             // (`#stablehlo.bounds<3, ?>`, `#stablehlo.type_extensions<...>`).
+            // Element types the IR knows compare as they are; others (kept
+            // as text) with their whitespace squashed.
             let squash = |s: &str| s.split_whitespace().collect::<String>();
-            x.dims == y.dims && squash(&x.elem.to_string()) == squash(&y.elem.to_string())
+            x.dims == y.dims
+                && (x.elem == y.elem
+                    || ((matches!(x.elem, ElemType::Other(_))
+                        || matches!(y.elem, ElemType::Other(_)))
+                        && squash(&x.elem.to_string()) == squash(&y.elem.to_string())))
         }
         (Type::Scalar(x), Type::Scalar(y)) => x == y,
         (Type::Tensor(_), Type::Scalar(_)) | (Type::Scalar(_), Type::Tensor(_)) => false,
@@ -218,6 +224,28 @@ fn arity(name: &str) -> Option<usize> {
     })
 }
 
+/// Each op's place in program order, indexed by the op's graph node (dense:
+/// one lookup is one array read, however large the module).
+struct ProgramOrder(Vec<Option<u32>>);
+
+impl ProgramOrder {
+    fn new(m: &Module, ops: &[Op]) -> ProgramOrder {
+        let bound = petgraph::visit::NodeIndexable::node_bound(m.dfg.graph());
+        let mut order = vec![None; bound];
+        for (i, &op) in ops.iter().enumerate() {
+            if let Some(slot) = order.get_mut(op.node().index()) {
+                *slot = u32::try_from(i).ok();
+            }
+        }
+        ProgramOrder(order)
+    }
+
+    /// `op`'s place, `None` for an op not in the walk.
+    fn get(&self, op: Op) -> Option<u32> {
+        self.0.get(op.node().index()).copied().flatten()
+    }
+}
+
 struct Verifier<'m> {
     m: &'m Module,
     errors: Vec<VerifyError>,
@@ -231,7 +259,7 @@ impl<'m> Verifier<'m> {
     /// Checks that every operand of `op` is visible where `op` reads it
     /// (`order`: each op's place in program order). Cost: the nesting
     /// depth of `op` per operand.
-    fn dominance(&mut self, op: Op, order: &HashMap<Op, usize>) {
+    fn dominance(&mut self, op: Op, order: &ProgramOrder) {
         let m = self.m;
         let data = m.dfg.op(op);
         if matches!(data.form, OpForm::Alias | OpForm::Resource) || data.operands.is_empty() {
@@ -260,7 +288,7 @@ impl<'m> Verifier<'m> {
                 ValueDef::Result { op: p, .. } => match m.layout.block_of(p) {
                     None => false,
                     Some(pb) => match enclosing.iter().find(|&&(b, _)| b == pb) {
-                        Some(&(_, holder)) => order.get(&p) < order.get(&holder),
+                        Some(&(_, holder)) => order.get(p) < order.get(holder),
                         None => in_enclosing_region(pb),
                     },
                 },
