@@ -764,6 +764,10 @@ impl Int8Weights {
                 return false;
             }
         };
+        let Some(after) = self.store_affine(m, dot, root, shape, contract) else {
+            stats.bump("skipped-group-does-not-divide");
+            return false;
+        };
         let asked = if self.group == 0 { 64 } else { self.group };
         if shape
             .get(contract)
@@ -771,10 +775,6 @@ impl Int8Weights {
         {
             stats.bump("affine4-smaller-group");
         }
-        let Some(after) = self.store_affine(m, dot, root, shape, contract) else {
-            stats.bump("skipped-group-does-not-divide");
-            return false;
-        };
         stats.bump(if matches!(root, Root::Arg(_)) {
             "affine4-argument"
         } else {
@@ -905,6 +905,13 @@ impl Pass for Int8Weights {
         }
         for dot in m.ops_named("stablehlo.dot_general") {
             changed |= self.rewrite_dot(m, dot, stats);
+        }
+        if let Some(&n) = stats.rewrites.get("affine4-smaller-group") {
+            let asked = if self.group == 0 { 64 } else { self.group };
+            stats.warn(format!(
+                "{}: {n} weight(s) quantized in groups smaller than {asked}: their contracting dim is shorter or not a multiple of it (one group, or halved until it divides)",
+                self.name()
+            ));
         }
         Ok(changed)
     }

@@ -554,14 +554,19 @@ fn apply_step(t: HostTensor, step: &Step, opts: ConvertOptions) -> Result<HostTe
     match step {
         Step::Convert(n) => narrow(t, n.dtype(), opts),
         Step::Int8(scheme) | Step::Int8Scale(scheme) => {
-            let v = values(&t)?;
             scheme.check(&t.shape)?;
-            let qz = scheme.quantize(&v, &t.shape);
+            let v = values(&t)?;
+            // The input's bytes go before the quantization: at most the
+            // values and the integers are held, not the bytes as well.
+            let shape = t.shape.clone();
+            drop(t);
+            let qz = scheme.quantize(&v, &shape);
+            drop(v);
             if matches!(step, Step::Int8(_)) {
                 Ok(HostTensor {
                     dtype: DType::I8,
-                    shape: t.shape,
-                    data: qz.q.iter().map(|&q| q as u8).collect(),
+                    shape,
+                    data: qz.q.into_iter().map(|q| q as u8).collect(),
                 })
             } else {
                 Ok(HostTensor {
@@ -572,9 +577,13 @@ fn apply_step(t: HostTensor, step: &Step, opts: ConvertOptions) -> Result<HostTe
             }
         }
         Step::AffineStored(_, a) | Step::AffineScales(a) | Step::AffineBiases(a) => {
-            check_affine(&t, step, *a)?;
-            let p = a.quantize(&values(&t)?);
-            Ok(affine_output(&t, step, *a, &p))
+            check_affine(&t.shape, step, *a)?;
+            let v = values(&t)?;
+            let shape = t.shape.clone();
+            drop(t);
+            let p = a.quantize(&v);
+            drop(v);
+            Ok(affine_output(&shape, step, *a, &p))
         }
         Step::Transpose(perm) => t.transposed(perm),
         Step::Reshape(dims) => t.reshaped(dims),
@@ -596,10 +605,15 @@ fn apply_steps(
     for (i, step) in steps.iter().enumerate().skip(from) {
         h = match step {
             Step::AffineStored(_, a) | Step::AffineScales(a) | Step::AffineBiases(a) => {
-                check_affine(&h, step, *a)?;
-                let p =
-                    share.packed(source, &steps[..=i], || Ok(a.quantize(&finite_values(&h)?)))?;
-                affine_output(&h, step, *a, &p)
+                check_affine(&h.shape, step, *a)?;
+                let shape = h.shape.clone();
+                // The input's bytes are dropped once read as values.
+                let p = share.packed(source, &steps[..=i], move || {
+                    let v = finite_values(&h)?;
+                    drop(h);
+                    Ok(a.quantize(&v))
+                })?;
+                affine_output(&shape, step, *a, &p)
             }
             _ => apply_step(h, step, opts)?,
         };
@@ -616,21 +630,21 @@ fn finite_values(t: &HostTensor) -> Result<Vec<f32>, String> {
     Ok(v)
 }
 
-/// Whether the affine step `step` (of form `a`) can quantize `t`.
-fn check_affine(t: &HostTensor, step: &Step, a: Affine) -> Result<(), String> {
+/// Whether the affine step `step` (of form `a`) can quantize a tensor of `shape`.
+fn check_affine(shape: &[u64], step: &Step, a: Affine) -> Result<(), String> {
     if matches!(step, Step::AffineStored(Storage::Nibbles, _)) && a.bits != 4 {
         return Err(format!("`{step}`: nibbles hold 4-bit values only"));
     }
-    a.check_shape(&t.shape)
+    a.check_shape(shape)
 }
 
-/// The output of the affine step `step` from `t`'s quantization `p`: the
-/// integers as stored, the scales or the biases.
-fn affine_output(t: &HostTensor, step: &Step, a: Affine, p: &Packed) -> HostTensor {
+/// The output of the affine step `step` from the quantization `p` of a
+/// tensor of `shape`: the integers as stored, the scales or the biases.
+fn affine_output(shape: &[u64], step: &Step, a: Affine, p: &Packed) -> HostTensor {
     match step {
-        Step::AffineStored(storage, _) => a.stored_tensor(&p.words, &t.shape, *storage),
-        Step::AffineScales(_) => HostTensor::from_f32(a.group_shape(&t.shape), &p.scales),
-        _ => HostTensor::from_f32(a.group_shape(&t.shape), &p.biases),
+        Step::AffineStored(storage, _) => a.stored_tensor(&p.words, shape, *storage),
+        Step::AffineScales(_) => HostTensor::from_f32(a.group_shape(shape), &p.scales),
+        _ => HostTensor::from_f32(a.group_shape(shape), &p.biases),
     }
 }
 

@@ -209,6 +209,17 @@ fn int8_weights_four_bit_stores_tied_table_per_row() {
     insta::assert_snapshot!(rewrite("tied_lookup.mlir", &["int8-weights{bits=4}"]));
 }
 
+/// A contraction of 96 with groups of 64 asked: groups of 32, counted
+/// (`affine4-smaller-group`) and warned about.
+#[test]
+fn int8_weights_four_bit_halves_a_group_that_does_not_divide() {
+    let out = rewrite("group_halving.mlir", &["int8-weights{bits=4}"]);
+    assert!(out.contains("group=32"), "{out}");
+    assert!(out.contains("affine4-smaller-group: 1"), "{out}");
+    assert!(out.contains("groups smaller than 64"), "{out}");
+    insta::assert_snapshot!(out);
+}
+
 /// Nibbles in panels: the `ui4` integers are re-stored as `i4` values
 /// `v - 8` (`signed4()` in the recipe) and `8 s` joins the bias term.
 #[test]

@@ -252,7 +252,16 @@ pub fn lookup(m: &Module, op: Op) -> Option<Lookup> {
                     table_shape[t]
                 }
         });
+    // The result holds the indices' batch dims and the offset dims, the
+    // latter at sorted places inside its rank (a valid gather's; anything
+    // else is not read as a lookup).
+    let result_rank = m.dfg.ty(d.results[0]).as_tensor()?.static_shape()?.len();
+    let batch_rank = indices_shape.len() - usize::from(dims.index_vector_dim < indices_shape.len());
+    let offsets_ok = result_rank == batch_rank + dims.offset_dims.len()
+        && dims.offset_dims.windows(2).all(|w| w[0] < w[1])
+        && dims.offset_dims.iter().all(|&o| o < result_rank);
     let ok = !indexed.is_empty()
+        && offsets_ok
         && sorted.len() == indexed.len()
         && dims.collapsed_slice_dims == sorted
         && dims.operand_batching_dims.is_empty()
