@@ -205,7 +205,7 @@ impl Int8Weights {
         shape: &[u64],
         contract: usize,
     ) -> Option<u64> {
-        let asked = if self.group == 0 { 64 } else { self.group };
+        let asked = self.affine4_group();
         let group = affine_group(asked, shape.get(contract).copied()?);
         let a = Affine::new(4, group).ok()?.with_fit(self.fit);
         // MLX groups along the last axis: store the weight with its
@@ -747,6 +747,15 @@ impl Int8Weights {
         }
     }
 
+    /// The 4-bit group asked for: `group-size`, 64 (MLX's) when not given.
+    fn affine4_group(&self) -> u64 {
+        if self.group == 0 {
+            64
+        } else {
+            self.group
+        }
+    }
+
     /// `bits=4`: the weight in MLX's affine form, dequantized in the graph.
     fn affine4_dot(
         &self,
@@ -768,7 +777,7 @@ impl Int8Weights {
             stats.bump("skipped-group-does-not-divide");
             return false;
         };
-        let asked = if self.group == 0 { 64 } else { self.group };
+        let asked = self.affine4_group();
         if shape
             .get(contract)
             .is_some_and(|&k| affine_group(asked, k) != asked)
@@ -907,7 +916,7 @@ impl Pass for Int8Weights {
             changed |= self.rewrite_dot(m, dot, stats);
         }
         if let Some(&n) = stats.rewrites.get("affine4-smaller-group") {
-            let asked = if self.group == 0 { 64 } else { self.group };
+            let asked = self.affine4_group();
             stats.warn(format!(
                 "{}: {n} weight(s) quantized in groups smaller than {asked}: their contracting dim is shorter or not a multiple of it (one group, or halved until it divides)",
                 self.name()
