@@ -106,6 +106,8 @@ pub fn main() -> i32 {
         None => None,
     };
     if let Some(result) = outcome {
+        // An error caused by the interrupt's cleanup is not reported.
+        crate::output::wait_for_interrupt_exit();
         return match result {
             Ok(code) => code,
             Err(RunError::Usage(e)) => {
@@ -144,7 +146,9 @@ pub fn main() -> i32 {
             return 2;
         }
     };
-    match rewrite::run(&args, &pipeline) {
+    let result = rewrite::run(&args, &pipeline);
+    crate::output::wait_for_interrupt_exit();
+    match result {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("{e}");

@@ -1,7 +1,10 @@
 //! The `hlo-opt` command. See `hlo_opt::cli` and ../shared/CONTRACT.md.
 
 fn main() {
-    std::process::exit(hlo_opt::cli::main());
+    let code = hlo_opt::cli::main();
+    // Interrupted: the signal handler exits with 130 once it has cleaned up.
+    hlo_opt::output::wait_for_interrupt_exit();
+    std::process::exit(code);
 }
 
 #[global_allocator]

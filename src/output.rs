@@ -27,6 +27,7 @@
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::SystemTime;
 
@@ -82,28 +83,67 @@ fn io_error(path: &Path) -> impl Fn(io::Error) -> OutputError + '_ {
 
 static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static SIGNALS: Once = Once::new();
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Removes registered temporaries and exits when the process is interrupted
 /// (SIGINT, SIGTERM, SIGHUP), with 130 as a shell would report SIGINT.
 /// Idempotent; the command line calls it once at start.
+///
+/// The handler runs on its own thread while the work goes on. It holds the
+/// list of temporaries until the process exits, so no new temporary can be
+/// registered after it started, and it removes the listed paths until none
+/// is left (the working thread may create a registered file, or a file in a
+/// registered folder, while it removes). A working thread that fails because
+/// its temporaries vanished must not report that failure: see
+/// [`interrupted`] and [`wait_for_interrupt_exit`].
 pub fn install_signal_cleanup() {
     SIGNALS.call_once(|| {
         // If a handler cannot be installed (one exists already), temporaries
         // are still removed on every ordinary exit path.
         let _ = ctrlc::set_handler(|| {
-            remove_all_temps();
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            let list = match TEMPS.lock() {
+                Ok(list) => list,
+                Err(poisoned) => poisoned.into_inner(),
+            };
+            remove_until_gone(&list);
             std::process::exit(130);
         });
     });
 }
 
-fn remove_all_temps() {
-    let paths = match TEMPS.lock() {
-        Ok(mut list) => std::mem::take(&mut *list),
-        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
-    };
-    for p in paths {
-        remove_path(&p);
+/// Whether an interrupt signal arrived and the process is about to exit 130.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Blocks the calling thread for good when the process was interrupted (the
+/// signal handler is removing temporaries and will exit with 130); returns
+/// at once otherwise. Exit paths call it so that an error caused by the
+/// cleanup is neither printed nor turned into another exit code.
+pub fn wait_for_interrupt_exit() {
+    if interrupted() {
+        loop {
+            std::thread::park();
+        }
+    }
+}
+
+/// Removes `paths` again and again, a few milliseconds apart, until a round
+/// finds none of them (at most half a second).
+fn remove_until_gone(paths: &[PathBuf]) {
+    for _ in 0..50 {
+        let mut present = false;
+        for p in paths {
+            if fs::symlink_metadata(p).is_ok() {
+                present = true;
+                remove_path(p);
+            }
+        }
+        if !present {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 
