@@ -15,8 +15,8 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::{Options, Pass, PassError, PassInfo, PassStats};
-use crate::ir::op_class::is_pure;
-use crate::ir::{Block, ElemType, Module, Op, Type, Value};
+use crate::ir::op_class::PURE;
+use crate::ir::{Block, ElemType, Module, Op, OpName, Type, Value};
 
 /// The pass's name.
 pub const NAME: &str = "cleanup";
@@ -111,8 +111,15 @@ const MAX_ROUNDS: usize = 8;
 /// One sweep of `convert-before-broadcast` in program order.
 fn move_converts_above_broadcasts(module: &mut Module, stats: &mut PassStats) -> bool {
     let mut moved = false;
+    let Some(convert) = module.dfg.name_id("stablehlo.convert") else {
+        return false;
+    };
     for op in module.walk() {
-        if module.dfg.contains(op) && convert_before_broadcast(module, op).is_some() {
+        // The name test reads a dense array; only converts are looked into.
+        if module.dfg.contains(op)
+            && module.dfg.kind(op) == convert
+            && convert_before_broadcast(module, op).is_some()
+        {
             stats.bump("convert-before-broadcast");
             moved = true;
         }
@@ -128,12 +135,21 @@ fn worklist(module: &mut Module, stats: &mut PassStats) -> bool {
     let mut converts: HashMap<(Value, Type, Option<Block>), Value> = HashMap::new();
     // dense_resource blobs read by constants this cleanup removed.
     let mut orphans = std::collections::BTreeSet::new();
+    // Only converts and pure ops are rewritten; others are passed over by
+    // their interned name, without reading their data.
+    let convert = module.dfg.name_id("stablehlo.convert");
+    let pure: Vec<OpName> = PURE.iter().filter_map(|n| module.dfg.name_id(n)).collect();
     while let Some(op) = work.pop_front() {
         if !module.dfg.contains(op) {
             continue;
         }
+        let kind = module.dfg.kind(op);
+        let is_pure = pure.contains(&kind);
+        if !is_pure {
+            continue;
+        }
         let data = module.dfg.op(op);
-        if data.name == "stablehlo.convert" && data.operands.len() == 1 && data.results.len() == 1 {
+        if Some(kind) == convert && data.operands.len() == 1 && data.results.len() == 1 {
             let (x, r) = (data.operands[0], data.results[0]);
             let (tx, tr) = (module.dfg.ty(x).clone(), module.dfg.ty(r).clone());
             if tx == tr {
@@ -190,7 +206,6 @@ fn worklist(module: &mut Module, stats: &mut PassStats) -> bool {
         let last = module.layout.next(op).is_none();
         if nested
             && !last
-            && is_pure(&data.name)
             && !data.results.is_empty()
             && data.results.iter().all(|&v| !module.dfg.has_uses(v))
         {

@@ -71,7 +71,9 @@ pub struct Signature {
 /// An operation.
 #[derive(Clone, Debug)]
 pub struct OpData {
-    /// The operation name without quotes, `stablehlo.dot_general`.
+    /// The operation name without quotes, `stablehlo.dot_general`. Never
+    /// changed once the op is in a graph: the graph keeps it interned too
+    /// ([`DataFlowGraph::kind`]), and the verifier checks that they agree.
     pub name: String,
     /// How it is written.
     pub form: OpForm,
@@ -140,6 +142,13 @@ pub struct FuncResult {
     /// The attribute dictionary written after it (`{jax.result_info = ""}`).
     pub attrs: Option<Span>,
 }
+
+/// An operation's name, interned by its graph: two operations of one graph
+/// have the same `OpName` exactly when their names are equal. Comparing
+/// these reads a dense array, not each operation's data, which keeps whole-
+/// module sweeps within the cache on large modules (docs/perf.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpName(u32);
 
 /// Where a value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,12 +237,63 @@ pub struct DataFlowGraph {
     carriers: Vec<Option<NodeIndex<u32>>>,
     /// How many carrier nodes the graph holds.
     carrier_count: usize,
+    /// Interned operation names: the id of each distinct name.
+    name_ids: std::collections::HashMap<Box<str>, OpName>,
+    /// Interned operation names by id.
+    names: Vec<Box<str>>,
+    /// Per graph node (by index): its name's id. Slots of removed nodes
+    /// keep a stale id; only live nodes are ever read.
+    kinds: Vec<OpName>,
 }
 
 impl DataFlowGraph {
     /// Adds an operation (without edges; see [`DataFlowGraph::push_operand`]).
     pub fn add_op(&mut self, data: OpData) -> Op {
-        Op(self.graph.add_node(Box::new(data)))
+        let kind = self.intern(&data.name);
+        let node = self.graph.add_node(Box::new(data));
+        self.set_kind(node, kind);
+        Op(node)
+    }
+
+    /// The id of `name`, added to the table if new.
+    fn intern(&mut self, name: &str) -> OpName {
+        if let Some(&id) = self.name_ids.get(name) {
+            return id;
+        }
+        let id = OpName(self.names.len() as u32);
+        self.names.push(name.into());
+        self.name_ids.insert(name.into(), id);
+        id
+    }
+
+    fn set_kind(&mut self, node: NodeIndex<u32>, kind: OpName) {
+        let i = node.index();
+        if self.kinds.len() <= i {
+            self.kinds.resize(i + 1, kind);
+        }
+        self.kinds[i] = kind;
+    }
+
+    /// The interned name of a live operation (or carrier node, named `""`).
+    pub fn kind(&self, op: Op) -> OpName {
+        self.kinds[op.0.index()]
+    }
+
+    /// The id of `name` if some operation of this graph ever had it; `None`
+    /// means no operation is named so.
+    pub fn name_id(&self, name: &str) -> Option<OpName> {
+        self.name_ids.get(name).copied()
+    }
+
+    /// The name an id stands for.
+    pub fn name_of(&self, id: OpName) -> &str {
+        &self.names[id.0 as usize]
+    }
+
+    /// Whether `op` is named `name` (an id from [`DataFlowGraph::name_id`];
+    /// `None`, a name no op has, matches nothing).
+    pub fn is_kind(&self, op: Op, name: Option<OpName>) -> bool {
+        name == Some(self.kind(op))
     }
 
     /// Makes room for `ops` more operations and `values` more values (with
@@ -241,6 +301,7 @@ impl DataFlowGraph {
     /// not used costs address space only.
     pub fn reserve(&mut self, ops: usize, values: usize) {
         self.graph.reserve_nodes(ops);
+        self.kinds.reserve(ops + values);
         self.graph.reserve_edges(values);
         self.values.reserve(values);
         self.carriers.reserve(values);
@@ -258,10 +319,12 @@ impl DataFlowGraph {
             ValueDef::Result { .. } => None,
             ValueDef::Decl { .. } | ValueDef::BlockArg { .. } => {
                 self.carrier_count += 1;
-                Some(
-                    self.graph
-                        .add_node(Box::new(OpData::new("", OpForm::Pretty))),
-                )
+                let kind = self.intern("");
+                let node = self
+                    .graph
+                    .add_node(Box::new(OpData::new("", OpForm::Pretty)));
+                self.set_kind(node, kind);
+                Some(node)
             }
         };
         self.values.push(data);

@@ -54,6 +54,11 @@ pub struct Layout {
     blocks: Vec<BlockData>,
     /// Per operation (by graph node index): its block and neighbours.
     links: Vec<Link>,
+    /// Per operation (by graph node index): whether a region was ever added
+    /// with it as parent. Never cleared (a slot reused by a new operation
+    /// may say `true` for an op without regions), so `false` is certain:
+    /// walks skip such ops without reading their data.
+    may_own_regions: Vec<bool>,
 }
 
 impl Layout {
@@ -65,6 +70,11 @@ impl Layout {
 
     /// Adds a region owned by `parent`.
     pub fn add_region(&mut self, parent: Op, closing: Piece) -> Region {
+        let i = parent.0.index();
+        if self.may_own_regions.len() <= i {
+            self.may_own_regions.resize(i + 1, false);
+        }
+        self.may_own_regions[i] = true;
         self.regions.push(RegionData {
             parent,
             blocks: Vec::new(),
@@ -89,6 +99,14 @@ impl Layout {
             self.regions[r.0 as usize].blocks.push(b);
         }
         b
+    }
+
+    /// Whether `op` may own regions: `false` means it owns none for sure.
+    pub fn may_own_regions(&self, op: Op) -> bool {
+        self.may_own_regions
+            .get(op.0.index())
+            .copied()
+            .unwrap_or(false)
     }
 
     /// The region's data.

@@ -17,7 +17,7 @@ pub mod types;
 pub mod verify;
 
 pub use dfg::{
-    DataFlowGraph, FuncResult, OpData, OpForm, Piece, Signature, Use, ValueData, ValueDef,
+    DataFlowGraph, FuncResult, OpData, OpForm, OpName, Piece, Signature, Use, ValueData, ValueDef,
 };
 pub use layout::{BlockData, Layout, RegionData};
 pub use module::Module;

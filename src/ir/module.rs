@@ -132,6 +132,10 @@ impl Module {
         let mut cur = self.layout.first(b);
         while let Some(op) = cur {
             out.push(op);
+            if !self.layout.may_own_regions(op) {
+                cur = self.layout.next(op);
+                continue;
+            }
             for &r in &self.dfg.op(op).regions {
                 for &inner in &self.layout.region(r).blocks {
                     self.walk_block(inner, out);
@@ -197,10 +201,12 @@ impl Module {
 
     /// Every operation named `name`, in program order.
     pub fn ops_named(&self, name: &str) -> Vec<Op> {
-        self.walk()
-            .into_iter()
-            .filter(|&op| self.dfg.op(op).name == name)
-            .collect()
+        let Some(id) = self.dfg.name_id(name) else {
+            return Vec::new();
+        };
+        let mut ops = self.walk();
+        ops.retain(|&op| self.dfg.kind(op) == id);
+        ops
     }
 
     /// The first operation of a function's body (of its first region's first block).

@@ -86,10 +86,12 @@ pub fn verify_stated_types(m: &Module) -> Result<HashMap<Value, Type>, VerifyErr
         read_as: HashMap::new(),
     };
     let ops = m.walk();
-    for &op in &ops {
-        if m.dfg.op(op).name == "func.func" {
-            if let Some(name) = m.symbol(op) {
-                v.functions.entry(name).or_insert(op);
+    if let Some(func) = m.dfg.name_id("func.func") {
+        for &op in &ops {
+            if m.dfg.kind(op) == func {
+                if let Some(name) = m.symbol(op) {
+                    v.functions.entry(name).or_insert(op);
+                }
             }
         }
     }
@@ -101,11 +103,11 @@ pub fn verify_stated_types(m: &Module) -> Result<HashMap<Value, Type>, VerifyErr
             v.signature(op);
         }
     }
-    for &op in &ops {
-        v.op(op);
-    }
+    // One sweep for the per-op checks and dominance: on a large module each
+    // sweep reads every op's data from memory again.
     let order = ProgramOrder::new(m, &ops);
     for &op in &ops {
+        v.op(op);
         v.dominance(op, &order);
     }
     if v.errors.is_empty() {
@@ -407,6 +409,25 @@ impl<'m> Verifier<'m> {
 
     fn op(&mut self, op: Op) {
         let data = self.m.dfg.op(op);
+        // The graph's dense copies of the name and of "has regions" must
+        // agree with the op's data (walks and name lookups read only them).
+        if self.m.dfg.name_of(self.m.dfg.kind(op)) != data.name {
+            self.err(
+                op,
+                None,
+                format!(
+                    "internal: its name `{}` was changed after it was added to the graph",
+                    data.name
+                ),
+            );
+        }
+        if !data.regions.is_empty() && !self.m.layout.may_own_regions(op) {
+            self.err(
+                op,
+                None,
+                "internal: it holds regions the layout does not know it owns".to_string(),
+            );
+        }
         if matches!(data.form, OpForm::Alias | OpForm::Resource) {
             return;
         }
