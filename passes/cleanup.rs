@@ -12,6 +12,7 @@
 //!
 //! A greedy worklist re-examines the producers of anything removed.
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
 use super::{Options, Pass, PassError, PassInfo, PassStats};
@@ -93,8 +94,13 @@ impl Pass for Cleanup {
         // merging of duplicate converts relies on (the first one kept
         // dominates the others).
         let mut changed = false;
-        for _ in 0..MAX_ROUNDS {
+        for round in 0..MAX_ROUNDS {
             let moved = move_converts_above_broadcasts(module, stats);
+            // The worklist runs to its own fixed point: after the first
+            // round only new moves give it anything to do.
+            if round > 0 && !moved {
+                break;
+            }
             let cleaned = worklist(module, stats);
             changed |= moved | cleaned;
             if !moved && !cleaned {
@@ -151,14 +157,15 @@ fn worklist(module: &mut Module, stats: &mut PassStats) -> bool {
         let data = module.dfg.op(op);
         if Some(kind) == convert && data.operands.len() == 1 && data.results.len() == 1 {
             let (x, r) = (data.operands[0], data.results[0]);
-            let (tx, tr) = (module.dfg.ty(x).clone(), module.dfg.ty(r).clone());
-            if tx == tr {
+            let same = module.dfg.ty(x) == module.dfg.ty(r);
+            let tr = module.dfg.ty(r).clone();
+            if same {
                 module.dfg.replace_uses(r, x, None);
                 stats.bump("convert-same-type");
                 changed = true;
             } else if let Some(p) = module.dfg.producer(x) {
                 let pd = module.dfg.op(p);
-                if pd.name == "stablehlo.convert" && pd.operands.len() == 1 {
+                if module.dfg.kind(p) == kind && pd.operands.len() == 1 {
                     let src = pd.operands[0];
                     if module.dfg.ty(src) == &tr {
                         if let (Some(a), Some(b)) = (elem_of(module, src), elem_of(module, x)) {
@@ -174,21 +181,24 @@ fn worklist(module: &mut Module, stats: &mut PassStats) -> bool {
             }
             if module.dfg.has_uses(r) {
                 let block = module.dfg.op(op).block;
-                match converts.get(&(x, tr.clone(), block)) {
+                match converts.entry((x, tr, block)) {
                     // (An op seen again by the worklist finds itself.)
-                    Some(&first)
-                        if first != r
+                    Entry::Occupied(first)
+                        if *first.get() != r
                             && module
                                 .dfg
-                                .producer(first)
+                                .producer(*first.get())
                                 .is_some_and(|f| module.dfg.contains(f)) =>
                     {
-                        module.dfg.replace_uses(r, first, None);
+                        module.dfg.replace_uses(r, *first.get(), None);
                         stats.bump("convert-dedup");
                         changed = true;
                     }
-                    _ => {
-                        converts.insert((x, tr, block), r);
+                    Entry::Occupied(mut first) => {
+                        first.insert(r);
+                    }
+                    Entry::Vacant(slot) => {
+                        slot.insert(r);
                     }
                 }
             }

@@ -344,9 +344,9 @@ impl Pass for WeightLayout {
     fn run(&self, m: &mut Module, stats: &mut PassStats) -> Result<bool, PassError> {
         // Group the dots by the argument their rhs comes from.
         let mut by_arg: std::collections::BTreeMap<Value, Vec<WeightUse>> = Default::default();
-        for op in m.walk() {
+        for op in m.ops_named("stablehlo.dot_general") {
             let d = m.dfg.op(op);
-            if d.name != "stablehlo.dot_general" || d.operands.len() != 2 {
+            if d.operands.len() != 2 {
                 continue;
             }
             let rhs = d.operands[1];

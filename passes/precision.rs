@@ -129,9 +129,15 @@ impl MatmulPrecision {
     /// passing the size and name filters.
     fn select(&self, m: &Module, stats: &mut PassStats) -> Vec<Op> {
         let mut out = Vec::new();
+        // Named ops only: the name test reads the graph's dense name ids.
+        let wanted: Vec<crate::ir::OpName> =
+            self.ops.iter().filter_map(|n| m.dfg.name_id(n)).collect();
         for op in m.walk() {
+            if !wanted.contains(&m.dfg.kind(op)) {
+                continue;
+            }
             let d = m.dfg.op(op);
-            if !self.ops.contains(&d.name) || d.operands.len() != 2 || d.results.len() != 1 {
+            if d.operands.len() != 2 || d.results.len() != 1 {
                 continue;
             }
             let tensors: Option<Vec<_>> = d

@@ -150,6 +150,14 @@ pub struct FuncResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OpName(u32);
 
+impl OpName {
+    /// A dense index, below [`DataFlowGraph::name_count`]: for tables kept
+    /// per name.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// Where a value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueDef {
@@ -195,6 +203,7 @@ pub struct ValueData {
     pub def: ValueDef,
     /// The operation whose graph node carries its use edges: the defining or
     /// declaring operation, or for a block argument the operation that owns the block.
+    /// Fixed when the value is added: the graph keeps a dense copy of it.
     pub origin: Op,
     /// Where its name is written (for messages).
     pub def_span: Span,
@@ -235,6 +244,10 @@ pub struct DataFlowGraph {
     values: Vec<ValueData>,
     /// Per value: its carrier node, for values that are not results.
     carriers: Vec<Option<NodeIndex<u32>>>,
+    /// Per value: the node whose outgoing edges are its uses (its carrier,
+    /// or the operation that defines it), dense so that asking for a
+    /// value's uses does not read the value's data.
+    sources: Vec<NodeIndex<u32>>,
     /// How many carrier nodes the graph holds.
     carrier_count: usize,
     /// Interned operation names: the id of each distinct name.
@@ -285,6 +298,20 @@ impl DataFlowGraph {
         self.name_ids.get(name).copied()
     }
 
+    /// How many names are interned.
+    pub fn name_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Every name interned so far (of live operations, and of removed
+    /// ones), with its id.
+    pub fn interned_names(&self) -> impl Iterator<Item = (OpName, &str)> {
+        self.names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (OpName(i as u32), &**n))
+    }
+
     /// The name an id stands for.
     pub fn name_of(&self, id: OpName) -> &str {
         &self.names[id.0 as usize]
@@ -305,6 +332,7 @@ impl DataFlowGraph {
         self.graph.reserve_edges(values);
         self.values.reserve(values);
         self.carriers.reserve(values);
+        self.sources.reserve(values);
     }
 
     /// The number of values (of every kind).
@@ -327,17 +355,19 @@ impl DataFlowGraph {
                 Some(node)
             }
         };
+        self.sources.push(carrier.unwrap_or(data.origin.0));
         self.values.push(data);
         self.carriers.push(carrier);
         v
     }
 
-    /// The node whose outgoing edges are the uses of `v`.
+    /// The node whose outgoing edges are the uses of `v` (a node no longer
+    /// in the graph once `v`'s carrier or defining op was removed).
     fn use_source(&self, v: Value) -> NodeIndex<u32> {
-        match self.carriers.get(v.0 as usize) {
-            Some(Some(c)) => *c,
-            _ => self.value(v).origin.0,
-        }
+        self.sources
+            .get(v.0 as usize)
+            .copied()
+            .unwrap_or_else(NodeIndex::end)
     }
 
     /// The operation's data.
@@ -437,9 +467,11 @@ impl DataFlowGraph {
         }
         let operands = data.operands.clone();
         for (i, v) in operands.into_iter().enumerate() {
-            let origin = self.value(v).origin;
+            // From the value's use source, as every other use edge: a
+            // function argument's uses hang off its carrier.
+            let source = self.use_source(v);
             self.graph.add_edge(
-                origin.0,
+                source,
                 op.0,
                 Use {
                     value: v,
@@ -490,6 +522,11 @@ impl DataFlowGraph {
         let data = self.graph.remove_node(op.0)?;
         for &v in &data.decls {
             if let Some(c) = self.carriers.get_mut(v.0 as usize).and_then(Option::take) {
+                // Its uses went with the carrier; a later node reusing the
+                // carrier's index must not look like them.
+                if let Some(slot) = self.sources.get_mut(v.0 as usize) {
+                    *slot = NodeIndex::end();
+                }
                 self.graph.remove_node(c);
                 self.carrier_count -= 1;
             }

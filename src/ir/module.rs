@@ -150,12 +150,7 @@ impl Module {
     pub fn functions(&self) -> Vec<Op> {
         self.index
             .functions
-            .get_or_init(|| {
-                self.walk()
-                    .into_iter()
-                    .filter(|&op| self.dfg.op(op).name == "func.func")
-                    .collect()
-            })
+            .get_or_init(|| self.ops_named("func.func"))
             .clone()
     }
 
@@ -165,11 +160,16 @@ impl Module {
         self.index
             .called
             .get_or_init(|| {
+                let calls: Vec<super::OpName> = self
+                    .dfg
+                    .interned_names()
+                    .filter(|&(_, n)| is_call_name(n))
+                    .map(|(id, _)| id)
+                    .collect();
                 self.walk()
                     .into_iter()
                     .filter(|&op| {
-                        let d = self.dfg.op(op);
-                        d.form != OpForm::Alias && is_call_name(&d.name)
+                        calls.contains(&self.dfg.kind(op)) && self.dfg.op(op).form != OpForm::Alias
                     })
                     .filter_map(|op| self.symbol(op).map(str::to_string))
                     .collect()
@@ -630,13 +630,13 @@ impl Module {
     /// functional signature `(A) -> B`. A short signature there may list
     /// operand or result types; which, only its dialect knows.
     pub fn types_unwritten(&self, op: Op) -> bool {
+        // The name comes from the graph's small interned table; only ops of
+        // other dialects are read further.
+        if !may_leave_types_unwritten(self.dfg.name_of(self.dfg.kind(op))) {
+            return false;
+        }
         let d = self.dfg.op(op);
-        d.form == super::OpForm::Pretty
-            && !d.name.starts_with("stablehlo.")
-            && !d.name.starts_with("chlo.")
-            && !d.name.starts_with("func.")
-            && !matches!(d.name.as_str(), "return" | "call")
-            && d.sig.as_ref().is_none_or(|s| s.inputs.is_none())
+        d.form == super::OpForm::Pretty && d.sig.as_ref().is_none_or(|s| s.inputs.is_none())
     }
 
     /// Sets the trailing signature of an operation from its operands' and
@@ -775,4 +775,14 @@ fn split_dictionary(text: &str) -> Vec<(String, String)> {
     }
     push(&inner[start..]);
     pairs
+}
+
+/// Whether an op of this name may have results whose types its text does
+/// not state for sure (see [`Module::types_unwritten`]): an op of neither
+/// StableHLO, CHLO nor `func`.
+pub(crate) fn may_leave_types_unwritten(name: &str) -> bool {
+    !name.starts_with("stablehlo.")
+        && !name.starts_with("chlo.")
+        && !name.starts_with("func.")
+        && !matches!(name, "return" | "call")
 }

@@ -97,16 +97,29 @@ pub fn verify_stated_types(m: &Module) -> Result<HashMap<Value, Type>, VerifyErr
     }
     // Signatures first: the type each use states for a value whose
     // definition does not state it is then known to every other check,
-    // whatever the order of the ops that read it.
-    for &op in &ops {
-        if v.checks_signature(op) {
-            v.signature(op);
+    // whatever the order of the ops that read it. Only ops of other
+    // dialects define such values; without any, the signatures are checked
+    // in the same sweep as the rest (on a large module each sweep reads
+    // every op's data from memory again).
+    let mut foreign = vec![false; m.dfg.name_count()];
+    for (id, n) in m.dfg.interned_names() {
+        foreign[id.index()] = !n.is_empty() && crate::module::may_leave_types_unwritten(n);
+    }
+    let unsure = ops.iter().any(|&op| {
+        foreign[m.dfg.kind(op).index()] && !m.dfg.op(op).results.is_empty() && m.types_unwritten(op)
+    });
+    if unsure {
+        for &op in &ops {
+            if v.checks_signature(op) {
+                v.signature(op);
+            }
         }
     }
-    // One sweep for the per-op checks and dominance: on a large module each
-    // sweep reads every op's data from memory again.
     let order = ProgramOrder::new(m, &ops);
     for &op in &ops {
+        if !unsure && v.checks_signature(op) {
+            v.signature(op);
+        }
         v.op(op);
         v.dominance(op, &order);
     }
