@@ -89,6 +89,28 @@ mod module {
         assert_eq!(m.dfg.uses(z), vec![(mul, 0)]);
         assert_eq!(m.dfg.op_count(), m.walk().len());
     }
+
+    /// A variadic reduce in its pretty form lists its operands in pairs
+    /// (`(%x init: %i)`); the parser reorders them, and the uses of the
+    /// function arguments it reads must follow (they hang off the
+    /// arguments' carriers, like every other use of an argument).
+    #[test]
+    fn reordered_operands_keep_argument_uses() {
+        let text = "func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>, %i: tensor<f32>, %j: tensor<f32>) -> (tensor<f32>, tensor<f32>) {\n  %0:2 = stablehlo.reduce(%a init: %i), (%b init: %j) across dimensions = [0] : (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)\n   reducer(%x: tensor<f32>, %y: tensor<f32>) (%z: tensor<f32>, %w: tensor<f32>)  {\n    %1 = stablehlo.add %x, %y : tensor<f32>\n    %2 = stablehlo.add %z, %w : tensor<f32>\n    stablehlo.return %1, %2 : tensor<f32>, tensor<f32>\n  }\n  return %0#0, %0#1 : tensor<f32>, tensor<f32>\n}\n";
+        let m = crate::front::parse_str("r.mlir", text).expect("parses");
+        let main = m.functions()[0];
+        let args = m.dfg.op(main).decls.clone();
+        let reduce = m.ops_named("stablehlo.reduce")[0];
+        // Operands in the op's order: inputs, then inits.
+        assert_eq!(
+            m.dfg.op(reduce).operands,
+            vec![args[0], args[1], args[2], args[3]]
+        );
+        for (k, &arg) in args.iter().enumerate() {
+            assert_eq!(m.dfg.uses(arg), vec![(reduce, k)], "argument {k}");
+            assert!(m.dfg.has_uses(arg));
+        }
+    }
 }
 
 /// `ir::resources`.
