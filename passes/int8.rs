@@ -138,6 +138,11 @@ impl Int8Weights {
                     ValueDef::Decl { op, .. } => op,
                     _ => return None,
                 };
+                // Nothing is changed unless the scale argument can be added.
+                if !m.can_append_arg(func) {
+                    stats.bump("skipped-argument-list-not-extendable");
+                    return None;
+                }
                 let mut origin = recipe::record(m, arg, &[Step::Int8(scheme.clone())])?;
                 m.set_decl_type(arg, tensor(shape, ElemType::int(8)));
                 let scale = m.append_arg(func, "scale", tensor(&scale_shape, ElemType::F32))?;

@@ -159,6 +159,10 @@ pub fn store_affine_arg(
         ValueDef::Decl { op, .. } => op,
         _ => return None,
     };
+    // Nothing is changed unless the scales and biases can be added.
+    if !m.can_append_arg(func) {
+        return None;
+    }
     let orig_t = m.dfg.ty(arg).as_tensor()?.clone();
     let orig = orig_t.static_shape()?;
     let stored: Vec<u64> = match perm {

@@ -510,6 +510,45 @@ impl Module {
     /// `hint`, and returns it. `None` if the function has no arguments yet
     /// (its list cannot be found in the pieces).
     pub fn append_arg(&mut self, func: Op, hint: &str, ty: Type) -> Option<Value> {
+        let (after, span, close) = self.arg_append_point(func)?;
+        let name = self.fresh_name(hint);
+        let index = self.dfg.op(func).decls.len() as u32;
+        let v = self.dfg.add_value(ValueData {
+            name: name.clone(),
+            group_index: None,
+            ty,
+            ty_span: None,
+            attrs_span: None,
+            extra_attrs: Vec::new(),
+            def: ValueDef::Decl { op: func, index },
+            origin: func,
+            def_span: Span::default(),
+            loc: None,
+        });
+        let new = [
+            Piece::Src(Span::new(span.start, close)),
+            Piece::Text(format!(", %{name}: ").into()),
+            Piece::DefType(v),
+            Piece::DefAttrs(v),
+            Piece::Src(Span::new(close, span.end)),
+        ];
+        let data = self.dfg.op_mut(func);
+        data.pieces.splice(after..after + 1, new);
+        data.decls.push(v);
+        Some(v)
+    }
+
+    /// Whether [`Module::append_arg`] can add an argument to `func` (its
+    /// argument list is where the parser expects it). Passes ask before
+    /// they change anything that needs the new argument.
+    pub fn can_append_arg(&self, func: Op) -> bool {
+        self.arg_append_point(func).is_some()
+    }
+
+    /// Where a new argument goes: the index of the piece after the last
+    /// argument's attributes, that piece's span, and the offset of the `)`
+    /// closing the list in it.
+    fn arg_append_point(&self, func: Op) -> Option<(usize, Span, usize)> {
         let last = *self.dfg.op(func).decls.last()?;
         // The piece after the last argument's attributes holds its location
         // and the `)` that closes the list.
@@ -538,32 +577,7 @@ impl Module {
             }
             prev = c;
         }
-        let close = span.start + close?;
-        let name = self.fresh_name(hint);
-        let index = self.dfg.op(func).decls.len() as u32;
-        let v = self.dfg.add_value(ValueData {
-            name: name.clone(),
-            group_index: None,
-            ty,
-            ty_span: None,
-            attrs_span: None,
-            extra_attrs: Vec::new(),
-            def: ValueDef::Decl { op: func, index },
-            origin: func,
-            def_span: Span::default(),
-            loc: None,
-        });
-        let new = [
-            Piece::Src(Span::new(span.start, close)),
-            Piece::Text(format!(", %{name}: ").into()),
-            Piece::DefType(v),
-            Piece::DefAttrs(v),
-            Piece::Src(Span::new(close, span.end)),
-        ];
-        let data = self.dfg.op_mut(func);
-        data.pieces.splice(after..after + 1, new);
-        data.decls.push(v);
-        Some(v)
+        Some((after, span, span.start + close?))
     }
 
     /// The function whose arguments are the program's inputs: `@main` if
