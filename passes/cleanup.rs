@@ -16,8 +16,8 @@ use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
 use super::{Options, Pass, PassError, PassInfo, PassStats};
-use crate::ir::op_class::PURE;
-use crate::ir::{Block, ElemType, Module, Op, OpName, Type, Value};
+use crate::ir::op_class::is_pure;
+use crate::ir::{Block, ElemType, Module, Op, Type, Value};
 
 /// The pass's name.
 pub const NAME: &str = "cleanup";
@@ -144,16 +144,15 @@ fn worklist(module: &mut Module, stats: &mut PassStats) -> bool {
     // Only converts and pure ops are rewritten; others are passed over by
     // their interned name, without reading their data.
     let convert = module.dfg.name_id("stablehlo.convert");
-    let pure: Vec<OpName> = PURE.iter().filter_map(|n| module.dfg.name_id(n)).collect();
+    let pure = module.dfg.names_where(is_pure);
     while let Some(op) = work.pop_front() {
         if !module.dfg.contains(op) {
             continue;
         }
-        let kind = module.dfg.kind(op);
-        let is_pure = pure.contains(&kind);
-        if !is_pure {
+        if !module.dfg.kind_in(op, &pure) {
             continue;
         }
+        let kind = module.dfg.kind(op);
         let data = module.dfg.op(op);
         if Some(kind) == convert && data.operands.len() == 1 && data.results.len() == 1 {
             let (x, r) = (data.operands[0], data.results[0]);

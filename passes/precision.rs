@@ -130,10 +130,9 @@ impl MatmulPrecision {
     fn select(&self, m: &Module, stats: &mut PassStats) -> Vec<Op> {
         let mut out = Vec::new();
         // Named ops only: the name test reads the graph's dense name ids.
-        let wanted: Vec<crate::ir::OpName> =
-            self.ops.iter().filter_map(|n| m.dfg.name_id(n)).collect();
+        let wanted = m.dfg.names_where(|n| self.ops.iter().any(|o| o == n));
         for op in m.walk() {
-            if !wanted.contains(&m.dfg.kind(op)) {
+            if !m.dfg.kind_in(op, &wanted) {
                 continue;
             }
             let d = m.dfg.op(op);

@@ -150,14 +150,6 @@ pub struct FuncResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OpName(u32);
 
-impl OpName {
-    /// A dense index, below [`DataFlowGraph::name_count`]: for tables kept
-    /// per name.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
 /// Where a value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueDef {
@@ -298,29 +290,25 @@ impl DataFlowGraph {
         self.name_ids.get(name).copied()
     }
 
-    /// How many names are interned.
-    pub fn name_count(&self) -> usize {
-        self.names.len()
+    /// A table, per name interned so far, of whether `pred` holds for it:
+    /// for sweeps that test a property of every op's name
+    /// ([`DataFlowGraph::kind_in`]) without reading the op.
+    pub fn names_where(&self, pred: impl Fn(&str) -> bool) -> Vec<bool> {
+        self.names.iter().map(|n| pred(n)).collect()
     }
 
-    /// Every name interned so far (of live operations, and of removed
-    /// ones), with its id.
-    pub fn interned_names(&self) -> impl Iterator<Item = (OpName, &str)> {
-        self.names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (OpName(i as u32), &**n))
+    /// Whether `op`'s name is one the table of [`DataFlowGraph::names_where`]
+    /// marks (a name interned after the table was made is not).
+    pub fn kind_in(&self, op: Op, table: &[bool]) -> bool {
+        table
+            .get(self.kind(op).0 as usize)
+            .copied()
+            .unwrap_or(false)
     }
 
     /// The name an id stands for.
     pub fn name_of(&self, id: OpName) -> &str {
         &self.names[id.0 as usize]
-    }
-
-    /// Whether `op` is named `name` (an id from [`DataFlowGraph::name_id`];
-    /// `None`, a name no op has, matches nothing).
-    pub fn is_kind(&self, op: Op, name: Option<OpName>) -> bool {
-        name == Some(self.kind(op))
     }
 
     /// Makes room for `ops` more operations and `values` more values (with

@@ -160,16 +160,11 @@ impl Module {
         self.index
             .called
             .get_or_init(|| {
-                let calls: Vec<super::OpName> = self
-                    .dfg
-                    .interned_names()
-                    .filter(|&(_, n)| is_call_name(n))
-                    .map(|(id, _)| id)
-                    .collect();
+                let calls = self.dfg.names_where(is_call_name);
                 self.walk()
                     .into_iter()
                     .filter(|&op| {
-                        calls.contains(&self.dfg.kind(op)) && self.dfg.op(op).form != OpForm::Alias
+                        self.dfg.kind_in(op, &calls) && self.dfg.op(op).form != OpForm::Alias
                     })
                     .filter_map(|op| self.symbol(op).map(str::to_string))
                     .collect()
@@ -794,7 +789,7 @@ fn split_dictionary(text: &str) -> Vec<(String, String)> {
 /// Whether an op of this name may have results whose types its text does
 /// not state for sure (see [`Module::types_unwritten`]): an op of neither
 /// StableHLO, CHLO nor `func`.
-pub(crate) fn may_leave_types_unwritten(name: &str) -> bool {
+fn may_leave_types_unwritten(name: &str) -> bool {
     !name.starts_with("stablehlo.")
         && !name.starts_with("chlo.")
         && !name.starts_with("func.")

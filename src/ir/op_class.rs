@@ -27,25 +27,23 @@ pub fn is_view(name: &str) -> bool {
 }
 
 /// Operations without side effects: removable when their results are unused.
-pub const PURE: &[&str] = &[
-    "stablehlo.convert",
-    "stablehlo.constant",
-    "stablehlo.reshape",
-    "stablehlo.transpose",
-    "stablehlo.broadcast_in_dim",
-    "stablehlo.slice",
-    "stablehlo.add",
-    "stablehlo.subtract",
-    "stablehlo.multiply",
-    "stablehlo.divide",
-    "stablehlo.clamp",
-    "stablehlo.dot_general",
-    "stablehlo.convolution",
-];
-
-/// Whether `name` is one of [`PURE`].
 pub fn is_pure(name: &str) -> bool {
-    PURE.contains(&name)
+    matches!(
+        name,
+        "stablehlo.convert"
+            | "stablehlo.constant"
+            | "stablehlo.reshape"
+            | "stablehlo.transpose"
+            | "stablehlo.broadcast_in_dim"
+            | "stablehlo.slice"
+            | "stablehlo.add"
+            | "stablehlo.subtract"
+            | "stablehlo.multiply"
+            | "stablehlo.divide"
+            | "stablehlo.clamp"
+            | "stablehlo.dot_general"
+            | "stablehlo.convolution"
+    )
 }
 
 /// Terminators that return from a function or a region.

@@ -101,13 +101,10 @@ pub fn verify_stated_types(m: &Module) -> Result<HashMap<Value, Type>, VerifyErr
     // dialects define such values; without any, the signatures are checked
     // in the same sweep as the rest (on a large module each sweep reads
     // every op's data from memory again).
-    let mut foreign = vec![false; m.dfg.name_count()];
-    for (id, n) in m.dfg.interned_names() {
-        foreign[id.index()] = !n.is_empty() && crate::module::may_leave_types_unwritten(n);
-    }
-    let unsure = ops.iter().any(|&op| {
-        foreign[m.dfg.kind(op).index()] && !m.dfg.op(op).results.is_empty() && m.types_unwritten(op)
-    });
+    // (`types_unwritten` reads an op's data only for other dialects' names.)
+    let unsure = ops
+        .iter()
+        .any(|&op| m.types_unwritten(op) && !m.dfg.op(op).results.is_empty());
     if unsure {
         for &op in &ops {
             if v.checks_signature(op) {
